@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Flatbed",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "flatbed", targets: ["flatbed"]),
+        .library(name: "ScanPipeline", targets: ["ScanPipeline"]),
+    ],
+    targets: [
+        // Engine: pure Swift, no C, builds unchanged on Apple platforms.
+        .target(name: "ScanCore"),
+        .target(name: "ScanDetect", dependencies: ["ScanCore"]),
+        .target(name: "ScanEnhance", dependencies: ["ScanCore"]),
+        .target(name: "ScanPDF", dependencies: ["ScanCore"]),
+
+        // Codecs: the one engine module that wraps C libraries.
+        .target(name: "ScanCodecs", dependencies: ["ScanCore", "CTurboJPEG", "CPNG", "CHeif"]),
+
+        // Use cases: pages, documents, export.
+        .target(name: "ScanPipeline", dependencies: ["ScanCore", "ScanCodecs", "ScanDetect", "ScanEnhance", "ScanPDF"]),
+
+        // C libraries, from Debian packages through pkg-config.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+
+        // Apps
+        .executableTarget(name: "flatbed", dependencies: ["ScanPipeline"]),
+
+        // Tests
+        .target(name: "ScanTestSupport", dependencies: ["ScanCore"], path: "Tests/ScanTestSupport"),
+        .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore", "ScanTestSupport"]),
+        .testTarget(name: "ScanCodecsTests", dependencies: ["ScanCodecs", "ScanTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ScanDetectTests", dependencies: ["ScanDetect", "ScanCodecs", "ScanTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ScanEnhanceTests", dependencies: ["ScanEnhance", "ScanTestSupport"]),
+        .testTarget(name: "ScanPDFTests", dependencies: ["ScanPDF", "ScanCodecs", "ScanTestSupport"]),
+        .testTarget(name: "ScanPipelineTests", dependencies: ["ScanPipeline", "ScanTestSupport"]),
+        .testTarget(name: "FlatbedCLITests", dependencies: ["ScanTestSupport"]),
+
+        // Benchmarks: run in release, print ratios against their peers.
+        .executableTarget(name: "rectify-benchmark", dependencies: ["ScanCore", "ScanCodecs", "ScanEnhance"], path: "Benchmarks/rectify"),
+    ]
+)
+
+// One set of Swift settings for every target.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}
