@@ -1,1 +1,4 @@
-print("flatbed")
+import Foundation
+
+let console = Console()
+exit(Flatbed.run(Array(CommandLine.arguments.dropFirst()), console: console))

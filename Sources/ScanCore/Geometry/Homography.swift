@@ -20,7 +20,8 @@ public struct Homography: Sendable, Hashable, CustomStringConvertible {
     public init?(from source: [Point], to destination: [Point]) {
         precondition(source.count == 4 && destination.count == 4, "a homography from point pairs needs exactly 4 pairs")
         guard let (sourceNormalised, toSource) = Homography.normalise(source),
-              let (destinationNormalised, toDestination) = Homography.normalise(destination)
+              let (destinationNormalised, toDestination) = Homography.normalise(destination),
+              !Homography.hasThreeCollinear(sourceNormalised), !Homography.hasThreeCollinear(destinationNormalised)
         else { return nil }
         guard let core = Homography.solveFourPairs(sourceNormalised, destinationNormalised),
               let fromDestination = toDestination.inverted()
@@ -90,6 +91,22 @@ public struct Homography: Sendable, Hashable, CustomStringConvertible {
         let s = 2.0.squareRoot() / meanDistance
         let transform = Homography(matrix: [s, 0, -s * centre.x, 0, s, -s * centre.y, 0, 0, 1])
         return (points.map { transform.apply($0) }, transform)
+    }
+
+    /// Smallest |cross product| of two sides of a triangle of normalised points (mean distance √2
+    /// from their centroid) that still counts as a triangle; below it three points are collinear.
+    private static let collinearityTolerance = 1e-9
+
+    /// True when three of the four normalised points are collinear (or two coincide). The linear
+    /// system alone does not always notice: with a degenerate destination it can still be solved,
+    /// giving a singular matrix that squashes the plane onto a line.
+    private static func hasThreeCollinear(_ points: [Point]) -> Bool {
+        for skipped in 0..<4 {
+            let triangle = (0..<4).filter { $0 != skipped }.map { points[$0] }
+            let twiceArea = (triangle[1] - triangle[0]).cross(triangle[2] - triangle[0])
+            if abs(twiceArea) <= collinearityTolerance { return true }
+        }
+        return false
     }
 
     /// Solves the 8×8 system for h with h₃₃ = 1 by Gaussian elimination with partial pivoting.

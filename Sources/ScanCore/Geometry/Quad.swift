@@ -116,6 +116,21 @@ public struct Quad: Sendable, Hashable, CustomStringConvertible {
             || segmentsIntersect(topRight, bottomRight, bottomLeft, topLeft)
     }
 
+    /// True when two corners coincide or a corner lies on the line through its neighbours, so the
+    /// quad is really a triangle (no homography maps a rectangle onto it).
+    private var hasCollinearCorners: Bool {
+        let points = corners
+        for i in 0..<4 {
+            let incoming = points[i] - points[(i + 3) % 4], outgoing = points[(i + 1) % 4] - points[i]
+            // Sine of the turn at the corner, up to rounding: zero for a straight or doubled corner.
+            if abs(incoming.cross(outgoing)) <= Quad.collinearSine * incoming.length * outgoing.length { return true }
+        }
+        return false
+    }
+
+    /// Largest sine of the turn at a corner that still counts as a straight line (rounding only).
+    private static let collinearSine = 1e-9
+
     /// True polygon intersection over union with another convex quad, in [0, 1].
     public func intersectionOverUnion(_ other: Quad) -> Double {
         Polygon.intersectionOverUnion(corners, other.corners)
@@ -141,7 +156,8 @@ public struct Quad: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Validation
 
     /// Checks that the corners describe a page in an image of `size` pixels: finite, in order
-    /// without crossing sides, convex, enclosing at least `minimumArea` px², and no corner
+    /// without crossing sides, convex, enclosing at least `minimumArea` px² with four distinct
+    /// corners none of which lies on the line through its neighbours, and no corner
     /// further than `tolerance` × the image's longer side outside the frame.
     /// - Parameters:
     ///   - size: the image size in pixels; `nil` skips the frame check.
@@ -155,7 +171,7 @@ public struct Quad: Sendable, Hashable, CustomStringConvertible {
         }
         if hasCrossingSides { throw .crossingSides }
         let area = self.area
-        if area < minimumArea { throw .degenerate(area: area) }
+        if area < minimumArea || hasCollinearCorners { throw .degenerate(area: area) }
         if !isConvex { throw .notConvex }
         // Clockwise on screen means positive signed area with y down.
         if Polygon.signedArea(corners) < 0 { throw .crossingSides }

@@ -1,0 +1,96 @@
+import ScanCore
+
+/// Finds the EXIF orientation tag (0x0112 in IFD0) in a JPEG's APP1 "Exif" segment or in a bare
+/// TIFF header (a PNG `eXIf` chunk), in pure Swift.
+///
+/// Built for hostile input: every offset is bounds-checked, every loop advances by at least one
+/// byte or is bounded by a count read from (and checked against) the data, so truncated or
+/// malicious files give `nil`, never a crash or an endless loop.
+public enum ExifOrientationReader {
+    /// The TIFF tag number of `Orientation`.
+    static let orientationTag: UInt16 = 0x0112
+    /// The `Exif\0\0` identifier that starts an APP1 Exif segment's payload.
+    static let exifIdentifier: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
+
+    /// The orientation stored in a JPEG's first APP1 Exif segment; nil when there is none, it is
+    /// damaged, or its value is outside 1…8. Stops at the first scan (SOS): metadata comes before it.
+    public static func orientation(inJPEG bytes: [UInt8]) -> ImageOrientation? {
+        bytes.withUnsafeBufferPointer { jpeg -> ImageOrientation? in
+            guard let segment = exifSegment(inJPEG: jpeg) else { return nil }
+            return orientation(inTIFF: segment)
+        }
+    }
+
+    /// The orientation in TIFF-structured EXIF data (starting "II*\0" or "MM\0*"), optionally
+    /// preceded by `Exif\0\0` as some PNG writers do; nil when absent or invalid.
+    public static func orientation(inTIFF bytes: [UInt8]) -> ImageOrientation? {
+        bytes.withUnsafeBufferPointer { orientation(inTIFF: $0[...]) }
+    }
+
+    // MARK: - JPEG segments
+
+    /// The payload of the first APP1 segment that starts with `Exif\0\0`, without the identifier.
+    static func exifSegment(inJPEG jpeg: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>>? {
+        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return nil }
+        var offset = 2
+        while offset + 4 <= jpeg.count {
+            guard jpeg[offset] == 0xFF else { return nil }
+            let marker = jpeg[offset + 1]
+            if marker == 0xFF { offset += 1; continue }  // fill byte before a marker
+            // Markers without a length: TEM, RSTn; SOI again would be odd but is harmless.
+            if marker == 0x01 || (0xD0...0xD8).contains(marker) { offset += 2; continue }
+            if marker == 0xDA || marker == 0xD9 { return nil }  // SOS or EOI: no metadata after this
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            guard length >= 2 else { return nil }
+            let payload = offset + 4
+            let end = offset + 2 + length
+            guard end <= jpeg.count else { return nil }
+            if marker == 0xE1, end - payload >= exifIdentifier.count,
+               jpeg[payload..<payload + exifIdentifier.count].elementsEqual(exifIdentifier) {
+                return jpeg[(payload + exifIdentifier.count)..<end]
+            }
+            offset = end
+        }
+        return nil
+    }
+
+    // MARK: - TIFF
+
+    static func orientation(inTIFF input: Slice<UnsafeBufferPointer<UInt8>>) -> ImageOrientation? {
+        var tiff = input
+        if tiff.count >= exifIdentifier.count, tiff.prefix(exifIdentifier.count).elementsEqual(exifIdentifier) {
+            tiff = tiff.dropFirst(exifIdentifier.count)
+        }
+        let base = tiff.startIndex
+        let count = tiff.count
+        guard count >= 8 else { return nil }
+        let littleEndian: Bool
+        switch (tiff[base], tiff[base + 1]) {
+        case (0x49, 0x49): littleEndian = true
+        case (0x4D, 0x4D): littleEndian = false
+        default: return nil
+        }
+        func u16(_ at: Int) -> UInt16? {
+            guard at >= 0, at + 2 <= count else { return nil }
+            let a = UInt16(tiff[base + at]), b = UInt16(tiff[base + at + 1])
+            return littleEndian ? a | b << 8 : a << 8 | b
+        }
+        func u32(_ at: Int) -> UInt32? {
+            guard let hi = u16(littleEndian ? at + 2 : at), let lo = u16(littleEndian ? at : at + 2) else { return nil }
+            return UInt32(hi) << 16 | UInt32(lo)
+        }
+        guard u16(2) == 42, let ifdOffset = u32(4).map(Int.init), let entryCount = u16(ifdOffset).map(Int.init) else {
+            return nil
+        }
+        // Each entry is 12 bytes; the count is capped by what the data can hold.
+        let entries = min(entryCount, max(0, (count - ifdOffset - 2) / 12))
+        for index in 0..<entries {
+            let entry = ifdOffset + 2 + index * 12
+            guard u16(entry) == orientationTag else { continue }
+            // SHORT (3), count 1, value left-justified in the 4-byte value field.
+            guard u16(entry + 2) == 3, u32(entry + 4) == 1, let value = u16(entry + 8) else { return nil }
+            return ImageOrientation(exifValue: Int(value))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,95 @@
+/// Tuning constants of `DocumentDetector`, each with its trade-off. The defaults are set from
+/// the physics of the problem (pixel sizes, angles a camera produces) rather than from one set
+/// of photos.
+public struct DetectionOptions: Sendable {
+    /// Long side, in pixels, of the working copy the search runs on (the photo is shrunk by the
+    /// integer factor closest to this). Higher: finds smaller and fainter pages, slower.
+    public var workingLongSide: Int = 480
+
+    /// Passes of a [1 2 1] binomial blur over the working copy before gradients (σ ≈ 0.7 working
+    /// pixels each). Higher: quieter edges on noisy, compressed video frames; blunter corners.
+    public var smoothingPasses: Int = 1
+
+    /// Smallest brightness step, in grey levels (0…255) of one colour channel, that can make an
+    /// edge. Lower: finds white paper on a white desk, more clutter edges.
+    public var minimumEdgeContrast: Double = 3
+
+    /// The strong-edge threshold is at least this multiple of the image's median gradient, so
+    /// textured backgrounds (wood, fabric) raise their own floor. Higher: quieter on texture,
+    /// misses faint borders on textured tables.
+    public var noiseMultiple: Double = 3
+
+    /// Weak-edge threshold as a fraction of the strong one (hysteresis). Lower: longer,
+    /// more connected edges, more noise.
+    public var hysteresisRatio: Double = 0.4
+
+    /// How far, in degrees, an edge pixel's gradient may turn from a line's normal and still back
+    /// it. Higher: tolerates curled pages and blur, admits more clutter.
+    public var directionToleranceDegrees: Double = 15
+
+    /// Shortest straight run of edge pixels, in working pixels, that can be part of a page
+    /// border. Higher: ignores more texture, loses borders broken into short pieces.
+    public var minimumSegmentLength: Double = 8
+
+    /// Widest spread of a straight run (working pixels); curved edges and blobs are wider.
+    /// Higher: keeps curled page borders, admits curved clutter such as cables.
+    public var maximumSegmentWidth: Double = 2.5
+
+    /// Most lines kept from the Hough transform. Higher: survives clutter, slower
+    /// (hypotheses grow with the fourth power).
+    public var maximumLines: Int = 40
+
+    /// Smallest page, as a fraction of the frame's area. Lower: finds distant pages, more
+    /// false rectangles.
+    public var minimumAreaFraction: Double = 0.02
+
+    /// How far a corner may lie outside the frame, as a fraction of the frame's long side (pages
+    /// cut by the frame). Higher: more cut pages found, more wild extrapolations.
+    public var cornerOutsideTolerance: Double = 0.15
+
+    /// Smallest interior angle, in degrees, of a page seen in perspective. Lower: accepts steeper
+    /// tilts, more slivers.
+    public var minimumCornerAngleDegrees: Double = 35
+
+    /// Below this confidence (0…1) the answer is "no document". Higher: fewer false positives on
+    /// empty scenes, more pages missed.
+    public var confidenceThreshold: Double = 0.5
+
+    /// Whether to refine the corners on the full-resolution image. Off: faster, corners only as
+    /// precise as the working copy (about one working pixel).
+    public var refinesCorners: Bool = true
+
+    /// Half-width, in full-resolution pixels, of the band searched across each side when
+    /// refining, on top of the working-to-full scale factor. Higher: recovers from coarser
+    /// errors, more chance of locking onto a nearby parallel edge.
+    public var refinementBand: Double = 3
+
+    /// How many hypotheses the overlay and `Detection.rejected` keep.
+    public var keptHypotheses: Int = 5
+
+    /// Creates the default options.
+    public init() {}
+
+    /// Checks every option against its range.
+    /// - Throws: `DetectionError.invalidOption` naming the first option out of range.
+    public func validate() throws(DetectionError) {
+        func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws(DetectionError) {
+            if !range.contains(value) { throw .invalidOption(name: name, value: value) }
+        }
+        try check("workingLongSide", Double(workingLongSide), 64...4096)
+        try check("smoothingPasses", Double(smoothingPasses), 0...8)
+        try check("minimumEdgeContrast", minimumEdgeContrast, 0.5...128)
+        try check("noiseMultiple", noiseMultiple, 0...100)
+        try check("hysteresisRatio", hysteresisRatio, 0.05...1)
+        try check("directionToleranceDegrees", directionToleranceDegrees, 1...45)
+        try check("minimumSegmentLength", minimumSegmentLength, 2...1000)
+        try check("maximumSegmentWidth", maximumSegmentWidth, 0.5...50)
+        try check("maximumLines", Double(maximumLines), 4...200)
+        try check("minimumAreaFraction", minimumAreaFraction, 0...1)
+        try check("cornerOutsideTolerance", cornerOutsideTolerance, 0...1)
+        try check("minimumCornerAngleDegrees", minimumCornerAngleDegrees, 1...89)
+        try check("confidenceThreshold", confidenceThreshold, 0...1)
+        try check("refinementBand", refinementBand, 0.5...50)
+        try check("keptHypotheses", Double(keptHypotheses), 0...100)
+    }
+}

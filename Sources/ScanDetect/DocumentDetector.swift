@@ -1,0 +1,114 @@
+import ScanCore
+
+/// Finds the one document page in a photo and returns its four corners.
+///
+/// The search runs on a copy shrunk to about `DetectionOptions.workingLongSide` pixels: colour
+/// gradients with direction → thin edges → straight lines (direction-restricted Hough) → quads
+/// from two pairs of roughly opposite lines, ranked by the edge evidence along their sides →
+/// the best few verified for contrast between inside and outside → the winner refined to
+/// sub-pixel precision on the full-resolution image.
+public struct DocumentDetector: Sendable {
+    /// The tuning constants in use.
+    public let options: DetectionOptions
+
+    /// Smallest image side, in pixels, the detector accepts.
+    public static let minimumImageSide = 32
+
+    /// Creates a detector with the default options.
+    public init() {
+        options = DetectionOptions()
+    }
+
+    /// Creates a detector.
+    /// - Throws: `DetectionError.invalidOption` when an option is outside its range.
+    public init(options: DetectionOptions) throws(DetectionError) {
+        try options.validate()
+        self.options = options
+    }
+
+    /// The page in `image`, or nil when there is none (no hypothesis reaches
+    /// `options.confidenceThreshold`, or the image is smaller than `minimumImageSide`).
+    /// Corners are in full-resolution pixel coordinates with the origin at the top-left pixel's
+    /// corner, in contract order.
+    public func detect(in image: Image<RGB8>) -> Detection? {
+        let all = hypotheses(in: image)
+        guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
+        var quad = best.quad
+        if options.refinesCorners {
+            let factor = Double(workingFactor(for: image))
+            let refiner = EdgeRefiner(band: factor + options.refinementBand, spacing: max(4, 2 * factor))
+            let refined = refiner.refine(quad.corners, in: image)
+            if let q = try? Quad(corners: refined), q.isValid(in: nil) {
+                quad = q
+            }
+        }
+        return Detection(quad: quad.ordered(), confidence: best.confidence,
+                         rejected: Array(all.dropFirst().prefix(options.keptHypotheses)))
+    }
+
+    /// Every verified hypothesis, best first, in full-resolution coordinates and contract order,
+    /// coarse (not refined); empty when the image is too small or has no plausible quad.
+    public func hypotheses(in image: Image<RGB8>) -> [Detection.Hypothesis] {
+        var options = self.options
+        if let v = DEBUGENV("NM") { options.noiseMultiple = v }
+        if let v = DEBUGENV("MC") { options.minimumEdgeContrast = v }
+        if let v = DEBUGENV("ML") { options.maximumLines = Int(v) }
+        if let v = DEBUGENV("SP") { options.smoothingPasses = Int(v) }
+        if let v = DEBUGENV("SL") { options.minimumSegmentLength = v }
+        if let v = DEBUGENV("SW") { options.maximumSegmentWidth = v }
+        if let v = DEBUGENV("WL") { options.workingLongSide = Int(v) }
+        do throws(DetectionError) {
+            try Self.check(image)
+        } catch {
+            return []
+        }
+        var clock = DebugClock()
+        var planes = ColorPlanes(image: image, longSide: options.workingLongSide)
+        planes.smooth(passes: options.smoothingPasses)
+        clock.lap("planes")
+        let gradient = GradientField(planes: planes)
+        clock.lap("gradient")
+        let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
+                            noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
+        clock.lap("edges")
+        let tolerance = options.directionToleranceDegrees
+        let cosTolerance = Float(cosDegrees(tolerance))
+        let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
+        let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
+                                            maximumWidth: options.maximumSegmentWidth)
+        let segments = segmentFinder.segments(edges: edges, gradient: gradient)
+        let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
+        let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
+                                  minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: options.maximumLines)
+        clock.lap("lines")
+        debugEdges(edges)
+        if DEBUGLINES { debugDump(lines: lines, edges: edges, factor: planes.factor) }
+        let search = QuadSearch(width: planes.width, height: planes.height, options: options)
+        let candidates = search.hypotheses(lines: lines, count: max(8, options.keptHypotheses + 1))
+        clock.lap("quads")
+        let verifier = HypothesisVerifier(planes: planes)
+        let factor = Double(planes.factor)
+        clock.lap("verify"); clock.report()
+        return candidates
+            .map { verifier.verify($0) }
+            .sorted { $0.confidence > $1.confidence }
+            .compactMap { c -> Detection.Hypothesis? in
+                let points = (0..<4).map { Point(c.x[$0] * factor, c.y[$0] * factor) }
+                guard let q = try? Quad(corners: points) else { return nil }
+                return Detection.Hypothesis(quad: q.ordered(), confidence: c.confidence)
+            }
+    }
+
+    /// Checks that an image is large enough to search.
+    /// - Throws: `DetectionError.imageTooSmall` when either side is below `minimumImageSide`.
+    public static func check(_ image: Image<RGB8>) throws(DetectionError) {
+        if image.width < minimumImageSide || image.height < minimumImageSide {
+            throw .imageTooSmall(width: image.width, height: image.height, minimum: minimumImageSide)
+        }
+    }
+
+    private func workingFactor(for image: Image<RGB8>) -> Int {
+        let long = max(image.width, image.height)
+        return max(1, Int((Double(long) / Double(options.workingLongSide)).rounded()))
+    }
+}

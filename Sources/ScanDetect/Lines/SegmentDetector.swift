@@ -1,0 +1,135 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// A straight run of edge pixels whose gradients agree, fitted by its moments.
+struct LineSegment {
+    /// Centroid (working pixels, corner origin).
+    var cx: Double, cy: Double
+    /// Unit normal, pointing along the mean gradient (towards the brighter side).
+    var nx: Double, ny: Double
+    /// Extent along the segment, and its spread across it (pixels).
+    var length: Double
+    var width: Double
+    /// Number of edge pixels and their moment sums, so segments can be merged exactly.
+    var count: Double
+    var sx: Double, sy: Double, sxx: Double, syy: Double, sxy: Double
+}
+
+/// Line-support regions in the style of LSD (von Gioi et al., IPOL 2012), grown over the thin
+/// edge map: neighbouring edge pixels join a region while their gradient direction stays within
+/// a tolerance of the region's mean direction. A page border gives long, thin regions; texture,
+/// noise and curved cables give short or fat ones, which are dropped.
+struct SegmentDetector {
+    /// Largest angle between a pixel's gradient and the region's mean direction (radians).
+    let angleTolerance: Double
+    /// Shortest segment kept (working pixels).
+    let minimumLength: Double
+    /// Widest spread across a segment (pixels, twice the RMS distance from its axis).
+    let maximumWidth: Double
+
+    func segments(edges: EdgeMap, gradient: GradientField) -> [LineSegment] {
+        let w = edges.width, h = edges.height
+        var used = [UInt8](repeating: 0, count: w * h)
+        var region: [Int32] = []
+        region.reserveCapacity(1024)
+        var result: [LineSegment] = []
+        let cosTolerance = cos(angleTolerance)
+        edges.isEdge.withUnsafeBufferPointer { e in
+            gradient.gx.withUnsafeBufferPointer { gxp in
+                gradient.gy.withUnsafeBufferPointer { gyp in
+                    gradient.magnitude.withUnsafeBufferPointer { mp in
+                        used.withUnsafeMutableBufferPointer { u in
+                            for seed in edges.pixels {
+                                let s = Int(seed)
+                                if u[s] != 0 { continue }
+                                u[s] = 1
+                                region.removeAll(keepingCapacity: true)
+                                region.append(seed)
+                                var meanX = Double(gxp[s] / mp[s]), meanY = Double(gyp[s] / mp[s])
+                                var dirX = meanX, dirY = meanY
+                                var head = 0
+                                while head < region.count {
+                                    let i = Int(region[head])
+                                    head += 1
+                                    let x = i % w, y = i / w
+                                    for dy in -1...1 {
+                                        let yy = y + dy
+                                        if yy < 0 || yy >= h { continue }
+                                        for dx in -1...1 {
+                                            let xx = x + dx
+                                            if xx < 0 || xx >= w { continue }
+                                            let j = yy * w + xx
+                                            if u[j] != 0 || e[j] == 0 { continue }
+                                            let m = Double(mp[j])
+                                            let ux = Double(gxp[j]) / m, uy = Double(gyp[j]) / m
+                                            if ux * dirX + uy * dirY < cosTolerance { continue }
+                                            u[j] = 1
+                                            region.append(Int32(j))
+                                            meanX += ux
+                                            meanY += uy
+                                            let l = (meanX * meanX + meanY * meanY).squareRoot()
+                                            dirX = meanX / l
+                                            dirY = meanY / l
+                                        }
+                                    }
+                                }
+                                if Double(region.count) < minimumLength { continue }
+                                var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+                                for p in region {
+                                    let i = Int(p)
+                                    let x = Double(i % w) + 0.5, y = Double(i / w) + 0.5
+                                    sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y
+                                }
+                                let n = Double(region.count)
+                                var segment = LineSegment(cx: 0, cy: 0, nx: dirX, ny: dirY, length: 0, width: 0, count: n,
+                                                          sx: sx, sy: sy, sxx: sxx, syy: syy, sxy: sxy)
+                                segment.fitMoments()
+                                if segment.length >= minimumLength && segment.width <= maximumWidth {
+                                    result.append(segment)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension LineSegment {
+    /// Sets centroid, axis, length and width from the moment sums, keeping the normal's sign
+    /// on the side of the current one.
+    mutating func fitMoments() {
+        let mx = sx / count, my = sy / count
+        let cxx = sxx / count - mx * mx, cyy = syy / count - my * my, cxy = sxy / count - mx * my
+        let axis = 0.5 * atan2(2 * cxy, cxx - cyy)
+        let dx = cos(axis), dy = sin(axis)
+        var newNX = -dy, newNY = dx
+        if newNX * nx + newNY * ny < 0 { newNX = -newNX; newNY = -newNY }
+        let along = max(0, cxx * dx * dx + 2 * cxy * dx * dy + cyy * dy * dy)
+        let across = max(0, cxx * newNX * newNX + 2 * cxy * newNX * newNY + cyy * newNY * newNY)
+        cx = mx
+        cy = my
+        nx = newNX
+        ny = newNY
+        // A uniform run of length L has variance L²/12 along it.
+        length = (12 * along).squareRoot()
+        width = 2 * across.squareRoot()
+    }
+
+    /// Signed distance of a point from the segment's infinite line.
+    func distance(x: Double, y: Double) -> Double { (x - cx) * nx + (y - cy) * ny }
+
+    /// The merged segment (moments added), normal kept from `self`.
+    func merged(with o: LineSegment) -> LineSegment {
+        var m = self
+        m.count += o.count
+        m.sx += o.sx; m.sy += o.sy; m.sxx += o.sxx; m.syy += o.syy; m.sxy += o.sxy
+        m.fitMoments()
+        return m
+    }
+}

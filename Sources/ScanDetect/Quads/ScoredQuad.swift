@@ -1,0 +1,24 @@
+/// A quad hypothesis in working coordinates with the evidence gathered for it.
+struct ScoredQuad {
+    /// Corner coordinates in clockwise screen order (working pixels, corner origin); side k runs
+    /// from corner k to corner k + 1.
+    var x: SIMD4<Double>
+    var y: SIMD4<Double>
+    /// Indices of the lines the four sides lie on.
+    var lines: SIMD4<Int32>
+    /// Per side: steps backed by edges of one polarity, length inside the frame, total length.
+    var supported: SIMD4<Double>
+    var insideLength: SIMD4<Double>
+    var totalLength: SIMD4<Double>
+    /// Ranking score in working pixels: supported length minus unsupported length.
+    var score: Double
+    /// Confidence in [0, 1], set when the hypothesis is verified.
+    var confidence: Double = 0
+
+    /// Fraction of the whole outline backed by edges, with stretches outside the frame counted
+    /// at half weight (a cut page's hidden corner is neither evidence for nor against it).
+    var supportFraction: Double {
+        let l = (insideLength + 0.5 * (totalLength - insideLength)).sum()
+        return l > 0 ? supported.sum() / l : 0
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ScanPDF
+
+/// Where rendered pages go, one at a time, in order.
+protocol PageSink {
+    /// Writes or appends one page; `number` is its 1-based input position. Returns where it went.
+    mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String
+    /// Completes the output and returns the paths written.
+    mutating func finish(output: String) throws(PipelineError) -> [String]
+    /// Abandons the output, leaving no partial file.
+    mutating func discard()
+}
+
+/// Pages streamed into one PDF, written atomically: the file appears only when complete.
+struct PDFPageSink: PageSink {
+    private let file: AtomicFile
+    private var writer: PDFWriter<AtomicFileSink>
+
+    init(path: String, title: String) throws(PipelineError) {
+        file = try AtomicFile(path: path)
+        var info = PDFDocumentInfo(title: title)
+        info.producer = PDFDocumentInfo.producer(flatbedVersion: FlatbedInfo.version)
+        info.creationDate = PDFDate.current()
+        writer = PDFWriter(sink: AtomicFileSink(file: file), info: info)
+    }
+
+    mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String {
+        let image = PDFImage.jpeg(
+            bytes: page.bytes, width: page.summary.pixelWidth, height: page.summary.pixelHeight,
+            components: page.components)
+        do {
+            try writer.addPage(image: image, size: .dpi(page.dpi))
+        } catch {
+            throw file.failure ?? .outputUnwritable(path: file.path, reason: "\(error)")
+        }
+        return file.path
+    }
+
+    mutating func finish(output: String) throws(PipelineError) -> [String] {
+        guard writer.pageCount > 0 else {
+            file.discard()
+            throw .nothingToWrite(output: output)
+        }
+        do {
+            _ = try writer.finish()
+        } catch {
+            throw file.failure ?? .outputUnwritable(path: file.path, reason: "\(error)")
+        }
+        try file.commit()
+        return [file.path]
+    }
+
+    mutating func discard() { file.discard() }
+}
+
+/// Adapts an `AtomicFile` to the PDF writer's byte sink.
+struct AtomicFileSink: PDFByteSink {
+    let file: AtomicFile
+
+    mutating func write(_ bytes: some Collection<UInt8>) throws {
+        let written = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(PipelineError) in try file.write(UnsafeRawBufferPointer(buffer)) }
+        }
+        if let written {
+            try written.get()
+        } else {
+            try file.write(Array(bytes))
+        }
+    }
+}
+
+/// One image file per page (`name-1.jpg`, …) or the single file of `rectify`, each atomic.
+struct ImageFilesPageSink: PageSink {
+    let target: OutputTarget
+    private var written: [String] = []
+
+    init(target: OutputTarget) throws(PipelineError) {
+        self.target = target
+        // Fail before any work when the folder can't take files.
+        let probe = try AtomicFile(path: target.path(forPage: 1))
+        probe.discard()
+    }
+
+    mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String {
+        let path = target.path(forPage: number)
+        try AtomicFile.write(page.bytes, to: path)
+        written.append(path)
+        return path
+    }
+
+    mutating func finish(output: String) throws(PipelineError) -> [String] {
+        guard !written.isEmpty else { throw .nothingToWrite(output: output) }
+        return written
+    }
+
+    /// Pages already written stay: each is complete on its own.
+    mutating func discard() {}
+}

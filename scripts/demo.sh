@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian machine with Swift, builds Flatbed and scans the bundled sample photos
+# into one PDF.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build -c release --product flatbed
+mkdir -p out
+.build/release/flatbed scan Samples/*.jpg -o out/samples.pdf
+echo "Wrote $(pwd)/out/samples.pdf"
