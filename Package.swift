@@ -15,19 +15,25 @@ let package = Package(
         .target(name: "ScanEnhance", dependencies: ["ScanCore"]),
         .target(name: "ScanPDF", dependencies: ["ScanCore"]),
 
-        // Codecs: the one engine module that wraps C libraries.
-        .target(name: "ScanCodecs", dependencies: ["ScanCore", "CTurboJPEG", "CPNG", "CHeif"]),
+        // Wrappers of C libraries: codecs and OCR.
+        .target(name: "ScanCodecs", dependencies: ["ScanCore", "CTurboJPEG", "CPNG", "CHeif", "CTIFF"]),
+        .target(name: "ScanOCR", dependencies: ["ScanCore", "CTesseract"]),
 
         // Use cases: pages, documents, export.
-        .target(name: "ScanPipeline", dependencies: ["ScanCore", "ScanCodecs", "ScanDetect", "ScanEnhance", "ScanPDF"]),
+        .target(name: "ScanPipeline", dependencies: ["ScanCore", "ScanCodecs", "ScanDetect", "ScanEnhance", "ScanOCR", "ScanPDF"]),
 
         // C libraries, from Debian packages through pkg-config.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Apps
-        .executableTarget(name: "flatbed", dependencies: ["ScanPipeline"]),
+        .target(name: "ScanServer", dependencies: ["ScanPipeline", "CMicroHTTPD", "CSQLite"], resources: [.copy("Web")]),
+        .executableTarget(name: "flatbed", dependencies: ["ScanPipeline", "ScanServer"]),
 
         // Tests
         .target(name: "ScanTestSupport", dependencies: ["ScanCore"], path: "Tests/ScanTestSupport"),
@@ -35,12 +41,16 @@ let package = Package(
         .testTarget(name: "ScanCodecsTests", dependencies: ["ScanCodecs", "ScanTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScanDetectTests", dependencies: ["ScanDetect", "ScanCodecs", "ScanTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScanEnhanceTests", dependencies: ["ScanEnhance", "ScanTestSupport"]),
-        .testTarget(name: "ScanPDFTests", dependencies: ["ScanPDF", "ScanCodecs", "ScanTestSupport"]),
-        .testTarget(name: "ScanPipelineTests", dependencies: ["ScanPipeline", "ScanTestSupport"]),
+        .testTarget(name: "ScanPDFTests", dependencies: ["ScanPDF", "ScanTestSupport"]),
+        .testTarget(name: "ScanOCRTests", dependencies: ["ScanOCR", "ScanCodecs", "ScanTestSupport"]),
+        .testTarget(name: "ScanPipelineTests", dependencies: ["ScanPipeline", "ScanCodecs", "ScanTestSupport"]),
+        .testTarget(name: "ScanServerTests", dependencies: ["ScanServer", "ScanCodecs", "ScanTestSupport"]),
         .testTarget(name: "FlatbedCLITests", dependencies: ["ScanTestSupport"]),
 
         // Benchmarks: run in release, print ratios against their peers.
-        .executableTarget(name: "rectify-benchmark", dependencies: ["ScanCore", "ScanCodecs", "ScanEnhance"], path: "Benchmarks/rectify"),
+        .executableTarget(
+            name: "rectify-benchmark", dependencies: ["ScanCore", "ScanCodecs", "ScanEnhance"],
+            path: "Benchmarks/rectify", exclude: ["opencv_warp.py"]),
     ]
 )
 

@@ -6,14 +6,19 @@ set -euo pipefail
 
 debian_packages=(
     pkg-config
-    libturbojpeg0-dev libpng-dev libheif-dev libtiff-dev   # codecs
-    qpdf poppler-utils                                    # PDF checks in the tests
-    fonts-dejavu-core fonts-liberation2                   # fonts for generated pages
+    libturbojpeg0-dev libpng-dev libheif-dev libtiff-dev      # codecs
+    libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd      # OCR
+    libmicrohttpd-dev libsqlite3-dev                         # flatbed serve
+    qpdf poppler-utils libtiff-tools                         # output checks in the tests
+    fonts-dejavu-core fonts-liberation2                      # fonts for generated pages
 )
+bench_debian_packages=(ocrmypdf img2pdf bc)
 python_packages=(numpy shapely opencv-python-headless pillow)
 
+wanted=("${debian_packages[@]}")
+[ "${1:-}" = "--bench" ] && wanted+=("${bench_debian_packages[@]}")
 missing=()
-for package in "${debian_packages[@]}"; do
+for package in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]})); then

@@ -30,3 +30,12 @@ func debugEdges(_ e: EdgeMap) {
     d.append(contentsOf: e.isEdge.map { $0 * 255 })
     _ = FileManager.default.createFile(atPath: path, contents: d)
 }
+
+func debugSegments(_ segs: [LineSegment], factor: Int) {
+    guard ProcessInfo.processInfo.environment["SEGDUMP"] != nil else { return }
+    let f = Double(factor)
+    let body = segs.map { s in
+        "[\((s.cx + s.ny * s.length / 2) * f),\((s.cy - s.nx * s.length / 2) * f),\((s.cx - s.ny * s.length / 2) * f),\((s.cy + s.nx * s.length / 2) * f)]"
+    }.joined(separator: ",")
+    FileHandle.standardError.write("{\"segs\":[\(body)]}\n".data(using: .utf8)!)
+}

@@ -51,9 +51,40 @@ public struct DetectionOptions: Sendable {
     /// tilts, more slivers.
     public var minimumCornerAngleDegrees: Double = 35
 
+    /// Smallest fraction of a side's length that edges must back for it to be a page side (the
+    /// rest may be hidden under a finger, a cable or in shadow). Higher: faster and fewer false
+    /// quads, more occluded pages missed.
+    public var minimumSideSupport: Double = 0.3
+
+    /// Smallest colour difference (grey levels, Euclidean over R, G, B) between just inside and
+    /// just outside a side that counts as the page's border against another surface. Lower:
+    /// accepts white paper on a white desk, also accepts more look-alike rectangles.
+    public var minimumSurfaceStep: Double = 6
+
+    /// Confidence multiplier for each side that lies on the frame's border (a page cut by the
+    /// frame, whose real side is unseen). Lower: fewer false quads closed by the frame, cut
+    /// pages reported with lower confidence.
+    public var borderSidePenalty: Double = 0.85
+
+    /// Smallest ratio between the lengths of opposite sides of a page that lies wholly in the
+    /// frame (perspective shrinks the far side; 0.4 allows tilts beyond 45° with a wide lens).
+    /// Higher: rejects more slivers and trapezoids of clutter, misses extreme tilts.
+    public var minimumOppositeSideRatio: Double = 0.4
+
+    /// Brightness of a page's margin relative to the scene's light surfaces (90th percentile of
+    /// luminance) over which the "looks like paper" cue rises from 0 to 1. Paper is among the
+    /// most reflective things on a desk; screens and dark covers are not. Lower bound lower:
+    /// accepts pages in deep shadow, also dark rectangles.
+    public var paperBrightnessRatio: ClosedRange<Double> = 0.3...0.55
+
+    /// Luminance (0…255) of a page's margin over which the "looks like paper" cue rises from 0
+    /// to 1 regardless of the scene, since auto-exposure keeps paper well above black. Lower:
+    /// accepts pages in very dark photos, also screens in dark rooms.
+    public var paperLuminance: ClosedRange<Double> = 60...110
+
     /// Below this confidence (0…1) the answer is "no document". Higher: fewer false positives on
     /// empty scenes, more pages missed.
-    public var confidenceThreshold: Double = 0.5
+    public var confidenceThreshold: Double = 0.75
 
     /// Whether to refine the corners on the full-resolution image. Off: faster, corners only as
     /// precise as the working copy (about one working pixel).
@@ -66,6 +97,10 @@ public struct DetectionOptions: Sendable {
 
     /// How many hypotheses the overlay and `Detection.rejected` keep.
     public var keptHypotheses: Int = 5
+
+    /// How many of the best-ranked hypotheses are verified for confidence. Higher: more chances
+    /// for the verifier to overturn the ranking, slower.
+    public var verifiedHypotheses: Int = 16
 
     /// Creates the default options.
     public init() {}
@@ -88,8 +123,17 @@ public struct DetectionOptions: Sendable {
         try check("minimumAreaFraction", minimumAreaFraction, 0...1)
         try check("cornerOutsideTolerance", cornerOutsideTolerance, 0...1)
         try check("minimumCornerAngleDegrees", minimumCornerAngleDegrees, 1...89)
+        try check("minimumSideSupport", minimumSideSupport, 0...1)
+        try check("minimumSurfaceStep", minimumSurfaceStep, 0...255)
+        try check("borderSidePenalty", borderSidePenalty, 0...1)
+        try check("minimumOppositeSideRatio", minimumOppositeSideRatio, 0...1)
+        try check("paperBrightnessRatio.lowerBound", paperBrightnessRatio.lowerBound, 0...1)
+        try check("paperBrightnessRatio.upperBound", paperBrightnessRatio.upperBound, paperBrightnessRatio.lowerBound + 0.01...2)
+        try check("paperLuminance.lowerBound", paperLuminance.lowerBound, 0...255)
+        try check("paperLuminance.upperBound", paperLuminance.upperBound, paperLuminance.lowerBound + 1...510)
         try check("confidenceThreshold", confidenceThreshold, 0...1)
         try check("refinementBand", refinementBand, 0.5...50)
+        try check("verifiedHypotheses", Double(verifiedHypotheses), 1...1000)
         try check("keptHypotheses", Double(keptHypotheses), 0...100)
     }
 }

@@ -32,9 +32,9 @@ public struct DocumentDetector: Sendable {
     /// corner, in contract order.
     public func detect(in image: Image<RGB8>) -> Detection? {
         let all = hypotheses(in: image)
-        guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
+        guard let best = all.first, best.confidence >= (DEBUGENV("CT") ?? options.confidenceThreshold) else { return nil }
         var quad = best.quad
-        if options.refinesCorners {
+        if options.refinesCorners && DEBUGENV("REF") != 0 {
             let factor = Double(workingFactor(for: image))
             let refiner = EdgeRefiner(band: factor + options.refinementBand, spacing: max(4, 2 * factor))
             let refined = refiner.refine(quad.corners, in: image)
@@ -77,6 +77,7 @@ public struct DocumentDetector: Sendable {
         let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
                                             maximumWidth: options.maximumSegmentWidth)
         let segments = segmentFinder.segments(edges: edges, gradient: gradient)
+        debugSegments(segments, factor: planes.factor)
         let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
         let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                                   minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: options.maximumLines)
@@ -84,17 +85,23 @@ public struct DocumentDetector: Sendable {
         debugEdges(edges)
         if DEBUGLINES { debugDump(lines: lines, edges: edges, factor: planes.factor) }
         let search = QuadSearch(width: planes.width, height: planes.height, options: options)
-        let candidates = search.hypotheses(lines: lines, count: max(8, options.keptHypotheses + 1))
+        var candidates = search.hypotheses(lines: lines, count: max(options.verifiedHypotheses, options.keptHypotheses + 1))
+        candidates += PanelUnion.unions(of: candidates, lines: lines)
         clock.lap("quads")
-        let verifier = HypothesisVerifier(planes: planes)
+        let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
+                                          borderSidePenalty: options.borderSidePenalty,
+                                          brightReference: HypothesisVerifier.brightReference(of: planes),
+                                          paperRatio: options.paperBrightnessRatio,
+                                          paperLuminance: options.paperLuminance)
         let factor = Double(planes.factor)
         clock.lap("verify"); clock.report()
         return candidates
-            .map { verifier.verify($0) }
-            .sorted { $0.confidence > $1.confidence }
+            .map { verifier.verify($0, lines: lines) }
+            .sorted { rankingKey($0) > rankingKey($1) }
             .compactMap { c -> Detection.Hypothesis? in
                 let points = (0..<4).map { Point(c.x[$0] * factor, c.y[$0] * factor) }
                 guard let q = try? Quad(corners: points) else { return nil }
+                if DEBUGLINES { print("hyp support=\(c.support) step=\(c.step) paper=\(c.paper) conf=\(c.confidence) score=\(c.score)") }
                 return Detection.Hypothesis(quad: q.ordered(), confidence: c.confidence)
             }
     }
@@ -107,8 +114,18 @@ public struct DocumentDetector: Sendable {
         }
     }
 
+    /// Hypotheses are ranked by their evidence score (backed minus unbacked outline, which
+    /// prefers a whole page over one of its panels) weighted by confidence (which keeps clutter
+    /// with long edges from winning on size alone).
+    private func rankingKey(_ q: ScoredQuad) -> Double {
+        let mode = DEBUGENV("RANK") ?? 1
+        if mode == 0 { return q.confidence }
+        if mode == 2 { return max(0, q.score) * q.confidence * q.confidence }
+        return max(0, q.score) * q.confidence
+    }
+
     private func workingFactor(for image: Image<RGB8>) -> Int {
         let long = max(image.width, image.height)
-        return max(1, Int((Double(long) / Double(options.workingLongSide)).rounded()))
+        return min(256, max(1, Int((Double(long) / Double(options.workingLongSide)).rounded())))
     }
 }

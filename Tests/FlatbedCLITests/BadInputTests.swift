@@ -19,7 +19,7 @@ struct BadInputTests {
 
     static let cases: [BadInput] = [
         BadInput(name: "missing file", expected: "no such file") { folder in folder.path("absent.jpg") },
-        BadInput(name: "a directory", expected: "is a folder") { folder in
+        BadInput(name: "a directory", expected: "is a directory") { folder in
             try FileManager.default.createDirectory(atPath: folder.path("album.jpg"), withIntermediateDirectories: false)
             return folder.path("album.jpg")
         },
@@ -33,7 +33,7 @@ struct BadInputTests {
         },
         BadInput(name: "PNG with a bad checksum", expected: "checksum") { folder in
             var png = PNGBuilder.solid(width: 64, height: 48, rgb: (200, 10, 10))
-            png[png.count - 20] ^= 0xFF  // a byte of the IDAT chunk's CRC
+            png[png.count - 14] ^= 0xFF  // a byte of the IDAT chunk's CRC
             try folder.write("bad-crc.png", png)
             return folder.path("bad-crc.png")
         },
@@ -125,6 +125,17 @@ enum PDFTools {
         let text = try run("/usr/bin/pdfinfo", [path])
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Pages:") }) else { return nil }
         return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
+    }
+
+    static func status(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> String {

@@ -152,13 +152,16 @@ def finger(rng, img, tip, direction, radius, k, skin=None):
     skin = np.asarray(skin if skin is not None else SKINS[int(rng.integers(len(SKINS)))], np.float32) / 255.0
     edge_red = np.clip(np.abs(across) ** 3, 0, 1)
     col = [skin[0] * shade * (1 + 0.08 * edge_red), skin[1] * shade * (1 - 0.08 * edge_red), skin[2] * shade * (1 - 0.1 * edge_red)]
-    # Nail: an ellipse on the back of the tip.
-    nt, ns = (t - 0.55 * radius) / (0.75 * radius), s / (0.62 * radius)
-    nail = np.clip((1 - (nt * nt + ns * ns)) * 6, 0, 1) * (rng.random() < 0.8)
-    nail_c = 0.55 + 0.45 * skin
-    spec = np.exp(-((ns + 0.3) ** 2 + (nt + 0.2) ** 2) / 0.08)
+    # Nail: a rounded, pinkish-white plate near the tip with a darker rim and a small highlight.
+    nt, ns = (t - 0.5 * radius) / (0.62 * radius), s / (0.5 * radius)
+    r2 = nt * nt + ns * ns
+    nail = np.clip((1 - r2) * 8, 0, 1) * (rng.random() < 0.85)
+    rim = np.clip(1 - np.abs(r2 - 1) * 6, 0, 1) * (rng.random() < 0.85)
+    nail_c = 0.62 * skin + 0.38 * np.array([1.0, 0.86, 0.86], np.float32)
+    spec = np.exp(-((ns + 0.35) ** 2 + (nt + 0.1) ** 2) / 0.05) * rng.uniform(0.05, 0.2)
     for c in range(3):
-        col[c] = col[c] * (1 - nail) + nail * (nail_c[c] * shade * 1.05 + 0.25 * spec)
+        col[c] = col[c] * (1 - nail) + nail * (nail_c[c] * shade + spec)
+        col[c] *= 1 - 0.18 * rim
     # Knuckle creases.
     for kt in (2.6, 3.0):
         crease = np.exp(-((t - kt * radius) / (0.04 * radius)) ** 2) * np.clip(1 - np.abs(across) * 1.2, 0, 1)
@@ -203,8 +206,8 @@ def camera_effects(rng, img, k, strength=1.0):
     if amount > 0.05:
         soft = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.8, 1.6) * k)
         img = cv2.addWeighted(img, 1 + amount, soft, -amount, 0)
-    read = rng.uniform(0.002, 0.012) * strength
-    shot = rng.uniform(0.0002, 0.0025) * strength
+    read = rng.uniform(0.002, 0.009) * strength
+    shot = rng.uniform(0.0002, 0.002) * strength
     lum = cv2.cvtColor(np.clip(img, 0, 1), cv2.COLOR_RGB2GRAY)
     sigma_map = np.sqrt(read * read + shot * lum)
     noise = rng.standard_normal((h, w), dtype=np.float32)

@@ -47,15 +47,15 @@ PRESETS = {
 
 # README demo photos: (file name, family, scene index, options). Indices were picked by eye once.
 SAMPLES = [
-    ("letter-on-wood", "wood", 0, S.Options(kind="letter", surface="wood", paper="white", coverage=(0.42, 0.55),
+    ("letter-on-wood", "wood", 1, S.Options(kind="letter", size="a4", surface="wood", paper="white", coverage=(0.42, 0.55),
                                             tilt_deg=(10, 20), roll_deg=(-7, 7), strength=0.55, shadow_prob=0.0,
-                                            clutter=True, quality=(85, 85))),
-    ("receipt", "wood", 0, S.Options(kind="receipt", surface="desk", coverage=(0.3, 0.4), tilt_deg=(8, 18),
+                                            clutter=True, centred=True, quality=(85, 85))),
+    ("receipt", "wood", 5, S.Options(kind="receipt", surface="desk", coverage=(0.3, 0.4), tilt_deg=(8, 18),
                                      roll_deg=(-12, 12), strength=0.55, shadow_prob=0.0, clutter=False,
-                                     quality=(85, 85))),
-    ("report-on-fabric", "fabric", 0, S.Options(kind="report", surface="fabric", paper="white", coverage=(0.5, 0.62),
+                                     centred=True, quality=(85, 85))),
+    ("report-on-fabric", "fabric", 2, S.Options(kind="report", size="a4", surface="fabric", paper="white", coverage=(0.5, 0.62),
                                                 tilt_deg=(12, 22), roll_deg=(-6, 6), strength=0.55, shadow_prob=0.0,
-                                                clutter=False, quality=(85, 85))),
+                                                clutter=False, centred=True, quality=(85, 85))),
 ]
 SAMPLES_SEED = 7
 
@@ -135,12 +135,9 @@ def run(jobs, out, workers, quiet):
             pool.join()
     if show:
         print(file=sys.stderr)
-    with open(os.path.join(out, "truth.json"), "w") as fh:
-        json.dump(truth, fh, indent=1)
-        fh.write("\n")
-    with open(os.path.join(out, "scenes.json"), "w") as fh:
-        json.dump(infos, fh, indent=1)
-        fh.write("\n")
+    for name, rows in (("truth.json", truth), ("scenes.json", infos)):
+        with open(os.path.join(out, name), "w") as fh:
+            fh.write("[\n" + ",\n".join(" " + json.dumps(r) for r in rows) + "\n]\n")
     return truth, time.perf_counter() - t0
 
 

@@ -365,8 +365,12 @@ def layout_report(c, spec, rng):
     section = 1
     for ci, (cx, cw) in enumerate(cols):
         y = col_top
+        last = None
         while y < bottom - 15:
             r = rng.random()
+            if last == "heading" and r < 0.2:
+                r = 0.9  # never two headings in a row
+            last = "heading" if r < 0.2 and y < bottom - 60 else "block"
             if r < 0.2 and y < bottom - 60:
                 c.text(cx, y + lh * 0.4, f"{section} {W.heading(rng)}", fh, accent)
                 section += 1

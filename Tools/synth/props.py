@@ -5,7 +5,6 @@ at height_mm above it (a mug's rim is ~95 mm up, so it shows parallax and a long
 drawn with Pillow at SS times the target density and box-filtered down, which antialiases their
 outlines; cylinder-like shading is applied afterwards in numpy.
 """
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -25,6 +24,7 @@ class Sprite:
     h_mm: float
     height_mm: float = 0.0
     shadow: float = 0.35  # darkness of the cast shadow, 0 for none
+    column: list = None   # tall objects: [(z0, z1, Sprite)] cross-sections stacked between heights z0 and z1 mm
 
 
 class Pad:
@@ -156,20 +156,30 @@ def phone(rng, ppm):
 
 
 def mug(rng, ppm):
+    """A mug seen from above: its rim and contents at the top, its wall as a stack of cross-sections."""
     d = rng.uniform(78, 92)
     body = rand_colour(rng, [(240, 240, 236), (200, 40, 40), (30, 60, 140), (30, 30, 30), (240, 200, 60), (90, 160, 120)])
-    pad = Pad(d + 26, d, ppm)
-    pad.rrect(d - 10, d / 2 - 7, d + 24, d / 2 + 7, 6, tuple(int(c * 0.9) for c in body))
-    pad.ellipse(0, 0, d, d, body)
+    height = rng.uniform(85, 105)
+    top = Pad(d + 26, d, ppm)
+    top.ellipse(0, 0, d, d, body)
     inner = (62, 36, 20) if rng.random() < 0.7 else tuple(int(c * 0.7) for c in body)
-    pad.ellipse(4.5, 4.5, d - 4.5, d - 4.5, inner)
+    top.ellipse(4.5, 4.5, d - 4.5, d - 4.5, inner)
     if inner[0] == 62:
-        pad.ellipse(10, 10, d - 10, d - 10, (92, 58, 34))
-    n_w, n_h = pad.size[0] // SS, pad.size[1] // SS
+        top.ellipse(10, 10, d - 10, d - 10, (92, 58, 34))
+    n_w, n_h = top.size[0] // SS, top.size[1] // SS
     gx = np.linspace(-1, 1, n_w)[None, :] * (d + 26) / d
     gy = np.linspace(-1, 1, n_h)[:, None]
-    shade = (1.0 - 0.25 * np.clip(gx + gy, -1, 1) * 0.5).astype(np.float32)
-    return pad.finish(height_mm=rng.uniform(85, 105), shadow=0.45, shade=shade)
+    shade = (1.0 - 0.3 * np.clip(gx + gy, -1, 1) * 0.5).astype(np.float32)
+    walls = []
+    for with_handle in (False, True):
+        wall = Pad(d + 26, d, ppm)
+        if with_handle:
+            wall.rrect(d - 10, d / 2 - 6, d + 22, d / 2 + 6, 6, tuple(int(c * 0.85) for c in body))
+        wall.ellipse(0, 0, d, d, tuple(int(c * 0.8) for c in body))
+        walls.append(wall.finish(height_mm=height, shadow=0.45, shade=shade))
+    sprite = top.finish(height_mm=height, shadow=0.45)
+    sprite.column = [(0.0, 0.2 * height, walls[0]), (0.2 * height, 0.8 * height, walls[1]), (0.8 * height, height, walls[0])]
+    return sprite
 
 
 def sticky(rng, ppm):

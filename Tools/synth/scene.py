@@ -20,7 +20,6 @@ import props as P
 import raster
 import surfaces as SF
 import textures as T
-import words as W
 
 BASE_FAMILIES = ("wood", "fabric", "tiles", "white_table", "clutter")
 HARD_FAMILIES = ("finger", "out_of_frame", "folded", "curled", "shadow")
@@ -48,6 +47,7 @@ class Scene:
 class Options:
     """Knobs that presets (samples) override; None means 'draw at random'."""
     kind: str = None
+    size: str = None                  # a4, letter, legal, a5 for sheets
     surface: str = None
     paper: str = None
     coverage: tuple = None
@@ -56,6 +56,7 @@ class Options:
     strength: float = 1.0             # scales lighting, shadows, blur and noise
     shadow_prob: float = 0.35
     clutter: bool = None
+    centred: bool = False             # keep the page near the middle of the frame
     quality: tuple = (60, 95)
 
 
@@ -124,7 +125,7 @@ def inside(q, w, h, margin):
     return bool(np.all((q[:, 0] >= margin) & (q[:, 0] <= w - margin) & (q[:, 1] >= margin) & (q[:, 1] <= h - margin)))
 
 
-def place_inside(rng, cam, pts3d, margin):
+def place_inside(rng, cam, pts3d, margin, centred=False):
     """Shift the camera so the page's bounding box lands at a random place fully inside the frame."""
     w, h = cam.width, cam.height
     q = cam.project(pts3d)
@@ -133,7 +134,8 @@ def place_inside(rng, cam, pts3d, margin):
         free = np.array([w, h]) - (hi - lo) - 2 * margin
         if np.any(free < 0):
             return None
-        want_lo = np.array([margin, margin]) + rng.random(2) * free
+        pos = 0.5 + rng.uniform(-0.12, 0.12, 2) if centred else rng.random(2)
+        want_lo = np.array([margin, margin]) + pos * free
         c2 = shifted(cam, *(want_lo - lo))
         if inside(c2.project(pts3d), w, h, margin * 0.5):
             return c2
@@ -193,8 +195,9 @@ def covers(sprite, cx, cy, angle, pts, margin):
 class Renderer:
     """Accumulates layers into one float image for a fixed camera."""
 
-    def __init__(self, rng, cam, long_side, opts):
+    def __init__(self, rng, cam, long_side, opts, page_half=(100.0, 100.0)):
         self.rng, self.cam, self.opts = rng, cam, opts
+        self.page_half = page_half  # half the page's extent (mm), for placing the table's edges
         self.w, self.h = cam.width, cam.height
         self.k = long_side / 1600.0
         el = math.radians(rng.uniform(35, 75))
@@ -244,9 +247,27 @@ class Renderer:
         if self.cam.depth(centre) < 80:
             return False
         lz = abs(self.light[2])
-        off = -sprite.height_mm / lz * self.light[:2]
-        hs = sprite_homography(self.cam, sprite, cx + off[0], cy + off[1], angle, z=0.0)
-        self.cast_sprite_shadow(sprite, hs, 0.6 + 0.06 * sprite.height_mm, np.array([cx, cy, 0.0]))
+        if sprite.column is None:
+            off = -sprite.height_mm / lz * self.light[:2]
+            hs = sprite_homography(self.cam, sprite, cx + off[0], cy + off[1], angle, z=0.0)
+            self.cast_sprite_shadow(sprite, hs, 0.6 + 0.06 * sprite.height_mm, np.array([cx, cy, 0.0]))
+        else:
+            # A column's shadow is swept along the light: stamp cross-sections a fraction of a diameter apart.
+            reach = sprite.height_mm / lz * float(np.hypot(*self.light[:2]))
+            n = int(min(12, max(2, math.ceil(reach / (0.35 * min(sprite.w_mm, sprite.h_mm))) + 1)))
+            for z in np.linspace(0, sprite.height_mm, n):
+                shape = next(s for z0, z1, s in sprite.column if z0 <= z <= z1)
+                off = -z / lz * self.light[:2]
+                hs = sprite_homography(self.cam, shape, cx + off[0], cy + off[1], angle, z=0.0)
+                self.cast_sprite_shadow(shape, hs, 0.6 + 0.06 * z, np.array([cx, cy, 0.0]))
+            # Stack the wall: slices about 2 px apart on screen.
+            bottom = self.cam.project(np.array([cx, cy, 0.0]))
+            top = self.cam.project(centre)
+            n = int(min(40, max(3, np.linalg.norm(top - bottom) / 2)))
+            for z in np.linspace(0, sprite.height_mm, n, endpoint=False):
+                shape = next(s for z0, z1, s in sprite.column if z0 <= z <= z1)
+                hom = sprite_homography(self.cam, shape, cx, cy, angle, z=-z)
+                raster.composite(self.img, raster.warp_planar(shape.rgba, hom, self.w, self.h))
         hom = sprite_homography(self.cam, sprite, cx, cy, angle)
         raster.composite(self.img, raster.warp_planar(sprite.rgba, hom, self.w, self.h))
         return True
@@ -383,7 +404,7 @@ def lighting(r, rng, opts, page_poly=None, family=None):
     if family == "shadow":
         best = None
         for _ in range(16):
-            m = E.shadow_mask(rng, r.w, r.h, k, hard=rng.random() < 0.6)
+            m = E.shadow_mask(rng, r.w, r.h, k, hard=rng.random() < 0.7)
             if page_poly is None:
                 best = m
                 break
@@ -394,7 +415,7 @@ def lighting(r, rng, opts, page_poly=None, family=None):
                 best = m
                 break
             best = m if best is None else best
-        gain *= 1 - rng.uniform(0.45, 0.75) * best
+        gain *= 1 - rng.uniform(0.5, 0.8) * best
     elif rng.random() < opts.shadow_prob:
         gain *= 1 - rng.uniform(0.12, 0.45) * s * E.shadow_mask(rng, r.w, r.h, k)
     warm = rng.normal(0, 0.05) * s
@@ -408,7 +429,7 @@ def pick_flat_spec(rng, kind, family, opts):
         paper = str(rng.choice(["white", "bright_white", "off_white", "white"]))
     if kind == "card":
         paper = None
-    return pages.make_spec(rng, kind, paper=paper)
+    return pages.make_spec(rng, kind, size=opts.size, paper=paper)
 
 
 def positive(family, rng, long_side, opts):
@@ -439,14 +460,13 @@ def positive(family, rng, long_side, opts):
         if family == "out_of_frame":
             cam = place_out_of_frame(rng, cam0, pts3d)
         else:
-            cam = place_inside(rng, cam0, pts3d, 0.02 * min(w, h))
+            cam = place_inside(rng, cam0, pts3d, 0.02 * min(w, h), opts.centred)
         if cam is not None:
             break
     if cam is None:
         raise RuntimeError("could not place the camera")
 
-    r = Renderer(rng, cam, long_side, opts)
-    r.page_half = (pw / 2, ph / 2)
+    r = Renderer(rng, cam, long_side, opts, page_half=(pw / 2, ph / 2))
     q = cam.project(pts3d)
     corners, k0 = C.order_corners(q)
 
@@ -488,7 +508,7 @@ def add_fingers(r, rng, q):
     centre = q.mean(0)
     scale = r.px_per_mm(np.zeros(3))
     for i in range(1 if rng.random() < 0.7 else 2):
-        radius = rng.uniform(7.5, 10.5) * scale * rng.uniform(1.0, 1.5)
+        radius = rng.uniform(8.0, 11.0) * scale * rng.uniform(1.0, 1.6)
         if rng.random() < 0.55:
             j = int(rng.integers(4))
             c = q[j]
@@ -537,7 +557,6 @@ def negative(rng, long_side, opts):
         d = rng.uniform(250, 900) if kind not in ("shelf", "brick", "grass", "gravel") else rng.uniform(600, 2000)
         cam = C.Camera.aimed(w, h, f, R, (0.0, 0.0, 0.0), d)
     r = Renderer(rng, cam, long_side, opts)
-    r.page_half = (100.0, 100.0)
     if kind in ("shelf", "brick", "gravel", "grass"):
         r.surface(kind, table=False)
     elif kind == "tiles":

@@ -51,7 +51,7 @@ class Folded(Surface):
         self.s = np.array([(f - 0.5) * span + rng.normal(0, 0.015 * span) for f in fr])
         nb = len(self.s)
         self.base = int(rng.integers(nb + 1)) if not thirds else (1 if rng.random() < 0.6 else int(rng.choice([0, 2])))
-        self.beta = [math.radians(rng.uniform(5, 22)) for _ in range(nb)]
+        self.beta = [math.radians(rng.uniform(8, 28)) for _ in range(nb)]
         if thirds and self.base != 1 and rng.random() < 0.6:
             self.beta[1] = -self.beta[1] * rng.uniform(0.4, 1.0)  # Z-fold: the far panel bends back
         c = np.array([w / 2, h / 2])
@@ -160,7 +160,7 @@ def grid(surface, step_mm=3.0, max_n=160):
     return gu, gv, surface.points(uu, vv)
 
 
-def shading(points, light, ambient=0.45):
+def shading(points, light, ambient=0.3):
     """Lambertian shading of the grid relative to a flat page (1.0 where the page is flat)."""
     du = np.gradient(points, axis=1)
     dv = np.gradient(points, axis=0)

@@ -158,15 +158,18 @@ FABRICS = [(40, 62, 110), (120, 120, 125), (200, 185, 160), (150, 30, 40), (40, 
            (210, 200, 190), (90, 70, 110), (180, 120, 60), (70, 110, 150)]
 
 
-def fabric(rng, S, base=None):
+def fabric(rng, S, base=None, pattern=None):
     noise = Noise(rng)
     a, b = S.rotated(rng.uniform(0, math.pi))
     base = np.array(base if base is not None else FABRICS[int(rng.integers(len(FABRICS)))], np.float32)
-    pattern = int(rng.integers(4))
+    pattern = int(rng.integers(4)) if pattern is None else pattern
     if pattern == 0:
         rgb = flat(S, base)
     else:
-        other = np.clip(base + rng.uniform(-110, 110, 3), 0, 255)
+        # A second yarn that goes with the first: lighter or darker, leaning toward another fabric colour.
+        partner = np.array(FABRICS[int(rng.integers(len(FABRICS)))], np.float32)
+        other = base * rng.uniform(0.45, 0.8) if rng.random() < 0.5 else base + (255 - base) * rng.uniform(0.3, 0.65)
+        other = np.clip(other * 0.7 + partner * 0.3, 0, 255)
         sw = rng.uniform(4, 40)
         sa = (wrap(a, 2 * sw) < sw).astype(np.float32)
         sb = (wrap(b, 2 * sw) < sw).astype(np.float32)
@@ -243,7 +246,7 @@ def white_table(rng, S, c):
         k = colour(c) / 0.93
         return [w[i] * k[i] for i in range(3)]
     if r < 0.55:
-        f = fabric(rng, S, base=(200, 200, 200))
+        f = fabric(rng, S, base=(200, 200, 200), pattern=0)
         lum = (f[0] + f[1] + f[2]) * (1 / 3.0)
         lum = 1 + 0.25 * (lum * (1 / max(float(lum.mean()), 1e-3)) - 1)
         return scaled(flat(S, c), lum)
@@ -254,8 +257,9 @@ def concrete(rng, S, tone=None):
     noise = Noise(rng)
     tone = tone if tone is not None else rng.uniform(90, 190)
     t = fbm(noise, S, S.u, S.v, rng.uniform(20, 80), 5, gain=0.6)
-    pores = (noise(S.u * (1 / 1.5), S.v * (1 / 1.5) + 40) > 0.8).astype(np.float32) * S.fade(1.5)
-    val = tone / 255.0 * (0.8 + 0.4 * t) * (1 - 0.25 * pores)
+    pores = np.clip((noise(S.u * (1 / 0.7), S.v * (1 / 0.7) + 40) - 0.78) * 8, 0, 1) * S.fade(0.7)
+    grit = faded(noise(S.u * (1 / 0.35) + 7, S.v * (1 / 0.35)), S.fade(0.35))
+    val = tone / 255.0 * (0.8 + 0.4 * t) * (1 - 0.18 * pores) * (0.94 + 0.12 * grit)
     tint = (1.0, 0.99, 0.96) if rng.random() < 0.5 else (0.97, 0.99, 1.0)
     return [val * k for k in tint]
 
@@ -349,7 +353,8 @@ def shelf(rng, S):
     is_board = (within < thick).astype(np.float32)
     out = blend(back, board, is_board)
     books_rng = np.random.default_rng(int(rng.integers(2**31)))
-    cols = books_rng.uniform(0.1, 0.75, (251, 3)).astype(np.float32)
+    grey = books_rng.uniform(0.15, 0.6, (251, 1))
+    cols = np.clip(grey + (books_rng.uniform(0.05, 0.75, (251, 3)) - grey) * 0.55, 0, 1).astype(np.float32)
     ids = np.full(u.shape, -1, np.int32)
     heights = np.zeros(u.shape, np.float32)
     rows = np.unique(row)

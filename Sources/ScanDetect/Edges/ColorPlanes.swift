@@ -21,7 +21,8 @@ struct ColorPlanes {
     /// they lie outside the working frame but inside the full frame, which is harmless.
     init(image: Image<RGB8>, longSide: Int) {
         let long = max(image.width, image.height)
-        let f = max(1, Int((Double(long) / Double(max(1, longSide))).rounded()))
+        // Capped so that a column of f bytes sums without overflow in 16 bits.
+        let f = min(256, max(1, Int((Double(long) / Double(max(1, longSide))).rounded())))
         let w = image.width / f, h = image.height / f
         factor = f
         width = w
@@ -30,38 +31,36 @@ struct ColorPlanes {
         var r = [Float](repeating: 0, count: count)
         var g = [Float](repeating: 0, count: count)
         var b = [Float](repeating: 0, count: count)
-        let fullWidth = image.width
+        let rowBytes = image.width * 3, usedBytes = w * f * 3
         let norm = 1 / Float(f * f)
         image.withUnsafeBytes { bytes in
             r.withUnsafeMutableBufferPointer { rp in
                 g.withUnsafeMutableBufferPointer { gp in
                     b.withUnsafeMutableBufferPointer { bp in
-                        // Accumulate f rows into integer sums per working column, then normalise.
-                        var sums = [UInt32](repeating: 0, count: w * 3)
+                        // Sum f rows byte-wise first (a plain loop the compiler vectorises), then
+                        // f neighbouring pixels of the summed row.
+                        var sums = [UInt16](repeating: 0, count: usedBytes)
                         sums.withUnsafeMutableBufferPointer { s in
                             for y in 0..<h {
-                                for i in 0..<(w * 3) { s[i] = 0 }
-                                for dy in 0..<f {
-                                    let row = bytes.baseAddress! + ((y * f + dy) * fullWidth) * 3
-                                    var src = 0
-                                    for x in 0..<w {
-                                        var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
-                                        for _ in 0..<f {
-                                            sr &+= UInt32(row[src])
-                                            sg &+= UInt32(row[src + 1])
-                                            sb &+= UInt32(row[src + 2])
-                                            src += 3
-                                        }
-                                        s[3 * x] &+= sr
-                                        s[3 * x + 1] &+= sg
-                                        s[3 * x + 2] &+= sb
-                                    }
+                                let first = bytes.baseAddress! + (y * f) * rowBytes
+                                for i in 0..<usedBytes { s[i] = UInt16(first[i]) }
+                                for dy in 1..<max(1, f) {
+                                    let row = first + dy * rowBytes
+                                    for i in 0..<usedBytes { s[i] &+= UInt16(row[i]) }
                                 }
                                 let o = y * w
+                                var src = 0
                                 for x in 0..<w {
-                                    rp[o + x] = Float(s[3 * x]) * norm
-                                    gp[o + x] = Float(s[3 * x + 1]) * norm
-                                    bp[o + x] = Float(s[3 * x + 2]) * norm
+                                    var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
+                                    for _ in 0..<f {
+                                        sr &+= UInt32(s[src])
+                                        sg &+= UInt32(s[src + 1])
+                                        sb &+= UInt32(s[src + 2])
+                                        src += 3
+                                    }
+                                    rp[o + x] = Float(sr) * norm
+                                    gp[o + x] = Float(sg) * norm
+                                    bp[o + x] = Float(sb) * norm
                                 }
                             }
                         }
@@ -78,42 +77,36 @@ struct ColorPlanes {
     /// `passes` times (σ ≈ 0.7 px per pass), which removes sensor and compression noise that
     /// would otherwise scatter edge pixels over a plain desk. Border pixels are left as they are.
     mutating func smooth(passes: Int) {
-        guard width >= 3 && height >= 3 else { return }
+        guard width >= 3 && height >= 3 && passes > 0 else { return }
         let w = width, h = height
-        var scratch = [Float](repeating: 0, count: w * h)
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+        defer { scratch.deallocate() }
         for _ in 0..<passes {
-            for plane in 0..<3 {
-                scratch.withUnsafeMutableBufferPointer { tmp in
-                    func run(_ p: inout [Float]) {
-                        p.withUnsafeMutableBufferPointer { v in
-                            // Horizontal into tmp, vertical back into v.
-                            for y in 0..<h {
-                                let o = y * w
-                                tmp[o] = v[o]
-                                tmp[o + w - 1] = v[o + w - 1]
-                                for x in 1..<(w - 1) {
-                                    tmp[o + x] = 0.25 * (v[o + x - 1] + 2 * v[o + x] + v[o + x + 1])
-                                }
-                            }
-                            for x in 0..<w {
-                                v[x] = tmp[x]
-                                v[(h - 1) * w + x] = tmp[(h - 1) * w + x]
-                            }
-                            for y in 1..<(h - 1) {
-                                let o = y * w
-                                for x in 0..<w {
-                                    v[o + x] = 0.25 * (tmp[o + x - w] + 2 * tmp[o + x] + tmp[o + x + w])
-                                }
-                            }
-                        }
-                    }
-                    switch plane {
-                    case 0: run(&red)
-                    case 1: run(&green)
-                    default: run(&blue)
-                    }
-                }
-            }
+            red.withUnsafeMutableBufferPointer { binomial($0.baseAddress!, scratch, w, h) }
+            green.withUnsafeMutableBufferPointer { binomial($0.baseAddress!, scratch, w, h) }
+            blue.withUnsafeMutableBufferPointer { binomial($0.baseAddress!, scratch, w, h) }
+        }
+    }
+}
+
+/// One [1 2 1]/4 pass horizontally into `tmp`, then vertically back into `v`; borders copied.
+private func binomial(_ v: UnsafeMutablePointer<Float>, _ tmp: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int) {
+    for y in 0..<h {
+        let src = v + y * w, dst = tmp + y * w
+        dst[0] = src[0]
+        dst[w - 1] = src[w - 1]
+        for x in 1..<(w - 1) {
+            dst[x] = 0.25 * (src[x - 1] + 2 * src[x] + src[x + 1])
+        }
+    }
+    for x in 0..<w {
+        v[x] = tmp[x]
+        v[(h - 1) * w + x] = tmp[(h - 1) * w + x]
+    }
+    for y in 1..<(h - 1) {
+        let up = tmp + (y - 1) * w, mid = tmp + y * w, down = tmp + (y + 1) * w, dst = v + y * w
+        for x in 0..<w {
+            dst[x] = 0.25 * (up[x] + 2 * mid[x] + down[x])
         }
     }
 }

@@ -17,31 +17,15 @@ struct GradientField {
         var gxOut = [Float](repeating: 0, count: count)
         var gyOut = [Float](repeating: 0, count: count)
         var magOut = [Float](repeating: 0, count: count)
-        guard w >= 3 && h >= 3 else {
-            gx = gxOut; gy = gyOut; magnitude = magOut
-            return
-        }
-        planes.red.withUnsafeBufferPointer { r in
-            planes.green.withUnsafeBufferPointer { g in
-                planes.blue.withUnsafeBufferPointer { b in
-                    gxOut.withUnsafeMutableBufferPointer { ox in
-                        gyOut.withUnsafeMutableBufferPointer { oy in
-                            magOut.withUnsafeMutableBufferPointer { om in
-                                let channels = (r.baseAddress!, g.baseAddress!, b.baseAddress!)
-                                for y in 1..<(h - 1) {
-                                    for x in 1..<(w - 1) {
-                                        let (rx, ry) = sobel(channels.0, y * w + x, w)
-                                        let (gxv, gyv) = sobel(channels.1, y * w + x, w)
-                                        let (bx, by) = sobel(channels.2, y * w + x, w)
-                                        let mr = rx * rx + ry * ry, mg = gxv * gxv + gyv * gyv, mb = bx * bx + by * by
-                                        var bestX = rx, bestY = ry, best = mr
-                                        if mg > best { best = mg; bestX = gxv; bestY = gyv }
-                                        if mb > best { best = mb; bestX = bx; bestY = by }
-                                        let i = y * w + x
-                                        ox[i] = bestX
-                                        oy[i] = bestY
-                                        om[i] = best.squareRoot()
-                                    }
+        if w >= 3 && h >= 3 {
+            planes.red.withUnsafeBufferPointer { r in
+                planes.green.withUnsafeBufferPointer { g in
+                    planes.blue.withUnsafeBufferPointer { b in
+                        gxOut.withUnsafeMutableBufferPointer { ox in
+                            gyOut.withUnsafeMutableBufferPointer { oy in
+                                magOut.withUnsafeMutableBufferPointer { om in
+                                    sobelRows(r.baseAddress!, g.baseAddress!, b.baseAddress!, w, h,
+                                              ox.baseAddress!, oy.baseAddress!, om.baseAddress!)
                                 }
                             }
                         }
@@ -55,12 +39,41 @@ struct GradientField {
     }
 }
 
-/// Sobel derivatives of one plane at index `i` (not on the border).
-@inline(__always)
-private func sobel(_ c: UnsafePointer<Float>, _ i: Int, _ w: Int) -> (Float, Float) {
-    let tl = c[i - w - 1], t = c[i - w], tr = c[i - w + 1]
-    let l = c[i - 1], r = c[i + 1]
-    let bl = c[i + w - 1], bm = c[i + w], br = c[i + w + 1]
-    return ((tr + 2 * r + br) - (tl + 2 * l + bl), (bl + 2 * bm + br) - (tl + 2 * t + tr))
+/// Per row: Sobel derivatives of each channel into row buffers (straight loops the compiler
+/// vectorises), then, per pixel, the channel with the largest squared magnitude.
+private func sobelRows(_ r: UnsafePointer<Float>, _ g: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
+                       _ w: Int, _ h: Int,
+                       _ outX: UnsafeMutablePointer<Float>, _ outY: UnsafeMutablePointer<Float>,
+                       _ outM: UnsafeMutablePointer<Float>) {
+    let n = w - 2
+    let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 6 * n)
+    defer { buffer.deallocate() }
+    let dx = [buffer, buffer + n, buffer + 2 * n], dy = [buffer + 3 * n, buffer + 4 * n, buffer + 5 * n]
+    let planes = [r, g, b]
+    for y in 1..<(h - 1) {
+        for c in 0..<3 {
+            let top = planes[c] + (y - 1) * w, mid = planes[c] + y * w, bot = planes[c] + (y + 1) * w
+            let ddx = dx[c], ddy = dy[c]
+            for x in 0..<n {
+                ddx[x] = (top[x + 2] + 2 * mid[x + 2] + bot[x + 2]) - (top[x] + 2 * mid[x] + bot[x])
+                ddy[x] = (bot[x] + 2 * bot[x + 1] + bot[x + 2]) - (top[x] + 2 * top[x + 1] + top[x + 2])
+            }
+        }
+        let ox = outX + y * w + 1, oy = outY + y * w + 1, om = outM + y * w + 1
+        let rx = dx[0], ry = dy[0], gx = dx[1], gy = dy[1], bx = dx[2], by = dy[2]
+        for x in 0..<n {
+            let mr = rx[x] * rx[x] + ry[x] * ry[x]
+            let mg = gx[x] * gx[x] + gy[x] * gy[x]
+            let mb = bx[x] * bx[x] + by[x] * by[x]
+            let useG = mg > mr
+            var bestX = useG ? gx[x] : rx[x], bestY = useG ? gy[x] : ry[x], best = useG ? mg : mr
+            let useB = mb > best
+            bestX = useB ? bx[x] : bestX
+            bestY = useB ? by[x] : bestY
+            best = useB ? mb : best
+            ox[x] = bestX
+            oy[x] = bestY
+            om[x] = best.squareRoot()
+        }
+    }
 }
-

@@ -15,6 +15,10 @@ struct DetectedLine {
     let theta: Double
     let rho: Double
     let votes: Int
+    /// True for the four pseudo-lines along the frame's edges, which close pages cut by the
+    /// frame: they carry no edge evidence, and a side on one counts as half backed (neither
+    /// evidence for the page nor against it).
+    private(set) var isFrameBorder = false
     let nx: Double, ny: Double
     /// First and last `t` inside the frame; the profile covers `tMin ..< tMin + count`.
     let tMin: Double
@@ -86,6 +90,19 @@ struct DetectedLine {
         negative = neg
     }
 
+    /// The pseudo-line along one edge of a `width × height` frame: 0 left, 1 top, 2 right, 3 bottom.
+    static func frameBorder(_ side: Int, width: Int, height: Int, edges: EdgeMap, gradient: GradientField) -> DetectedLine {
+        let (theta, rho): (Double, Double) = switch side {
+        case 0: (0, 0)
+        case 1: (.pi / 2, 0)
+        case 2: (0, Double(width))
+        default: (.pi / 2, Double(height))
+        }
+        var line = DetectedLine(theta: theta, rho: rho, votes: 0, edges: edges, gradient: gradient, cosTolerance: 2)
+        line.isFrameBorder = true
+        return line
+    }
+
     /// The parameter `t` of a point (its position along the line).
     func parameter(x: Double, y: Double) -> Double { x * -ny + y * nx }
 
@@ -94,6 +111,7 @@ struct DetectedLine {
     func support(from a: Double, to b: Double) -> (positive: Int, negative: Int, inside: Double) {
         let s = max(min(a, b), tMin), e = min(max(a, b), tMax)
         if !(s < e) { return (0, 0, 0) }
+        if isFrameBorder { return (Int((e - s) / 2), 0, e - s) }
         let count = positive.count - 1
         let i0 = max(0, min(count, Int(s - tMin))), i1 = max(0, min(count, Int(e - tMin)))
         return (Int(positive[i1] - positive[i0]), Int(negative[i1] - negative[i0]), e - s)

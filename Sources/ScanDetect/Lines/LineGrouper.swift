@@ -41,7 +41,7 @@ struct LineGrouper {
         // Profile the best-backed groups and rank them by their longest continuous stretch.
         let order = groups.indices.sorted { pixelCounts[$0] > pixelCounts[$1] }
         var ranked: [(line: DetectedLine, score: Int)] = []
-        for g in order.prefix(3 * maximumLines) {
+        for g in order.prefix(2 * maximumLines) {
             let s = groups[g]
             let line = DetectedLine(theta: atan2(s.ny, s.nx), rho: s.nx * s.cx + s.ny * s.cy, votes: Int(pixelCounts[g]),
                                     edges: edges, gradient: gradient, cosTolerance: cosTolerance)
@@ -50,5 +50,6 @@ struct LineGrouper {
         }
         ranked.sort { $0.score > $1.score }
         return ranked.prefix(maximumLines).map(\.line)
+            + (0..<4).map { DetectedLine.frameBorder($0, width: edges.width, height: edges.height, edges: edges, gradient: gradient) }
     }
 }

@@ -4,20 +4,118 @@ import Darwin
 import Glibc
 #endif
 
-/// Turns a ranked hypothesis' evidence into a confidence in [0, 1].
+/// Turns a hypothesis' evidence into a confidence in [0, 1] from two independent cues:
+/// how much of its outline edges back (from the line profiles), and whether each side is a
+/// step between two different surfaces — the colour a little inside differs from the colour a
+/// little outside, the same way all along — which a cable, a text line or a tile joint is not.
 struct HypothesisVerifier {
     let planes: ColorPlanes
+    /// Distance (working pixels) from the side at which inside and outside are sampled.
+    let probeOffset: Double
+    /// Smallest colour step (grey levels, Euclidean over RGB) that counts as a surface change.
+    let minimumStep: Double
+    /// Confidence multiplier per side lying on the frame border (unobserved).
+    let borderSidePenalty: Double
+    /// Brightness of the scene's light surfaces: the 90th percentile of the working image's
+    /// luminance. Paper reflects most of the light that falls on it, so a page's margin is among
+    /// the light surfaces; a screen, a tablet or a dark book cover is not.
+    let brightReference: Double
+    /// Margin-to-reference brightness ratios over which the paper cue rises from 0 to 1.
+    let paperRatio: ClosedRange<Double>
+    /// Margin luminances (0…255) over which the paper cue rises from 0 to 1.
+    let paperLuminance: ClosedRange<Double>
 
-    func verify(_ quad: ScoredQuad) -> ScoredQuad {
-        var q = quad
-        let fraction = quad.supportFraction
-        var minimumSide = 1.0
-        for k in 0..<4 where quad.insideLength[k] > 0 {
-            minimumSide = min(minimumSide, quad.supported[k] / quad.totalLength[k])
+    /// The 90th percentile of luminance (Rec. 601 weights) of the working planes.
+    static func brightReference(of planes: ColorPlanes) -> Double {
+        var histogram = [Int](repeating: 0, count: 256)
+        let count = planes.width * planes.height
+        var i = 0
+        while i < count {
+            let l = 0.299 * planes.red[i] + 0.587 * planes.green[i] + 0.114 * planes.blue[i]
+            histogram[max(0, min(255, Int(l)))] += 1
+            i += 7  // a sparse sample is plenty for a percentile
         }
-        q.confidence = min(1, max(0, fraction))
-        _ = minimumSide
+        let total = histogram.reduce(0, +)
+        var seen = 0
+        for (level, n) in histogram.enumerated() {
+            seen += n
+            if seen * 10 >= total * 9 { return Double(max(level, 1)) }
+        }
+        return 255
+    }
+
+    func verify(_ quad: ScoredQuad, lines: [DetectedLine]) -> ScoredQuad {
+        var q = quad
+        var supported = 0.0, length = 0.0, stepWeighted = 0.0, stepLength = 0.0
+        var borders = 0
+        var overshoot = 0.0
+        var margins: [Double] = []
+        for k in 0..<4 {
+            if lines[Int(quad.lines[k])].isFrameBorder {
+                borders += 1
+                continue
+            }
+            supported += quad.supported[k]
+            overshoot += quad.overshoot[k]
+            length += quad.insideLength[k] + 0.5 * (quad.totalLength[k] - quad.insideLength[k])
+            let step = stepConsistency(from: (quad.x[k], quad.y[k]), to: (quad.x[(k + 1) % 4], quad.y[(k + 1) % 4]),
+                                       insideLuminance: &margins)
+            stepWeighted += step * quad.insideLength[k]
+            stepLength += quad.insideLength[k]
+        }
+        let support = length > 0 ? supported / length : 0
+        let step = stepLength > 0 ? stepWeighted / stepLength : 0
+        margins.sort()
+        let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
+        let ratio = margin / brightReference
+        let relative = (ratio - paperRatio.lowerBound) / (paperRatio.upperBound - paperRatio.lowerBound)
+        // Auto-exposure puts paper, usually the lightest large surface, well above black even in a
+        // dark scene, where the relative cue alone would accept a screen.
+        let absolute = (margin - paperLuminance.lowerBound) / (paperLuminance.upperBound - paperLuminance.lowerBound)
+        let paper = max(0, min(1, min(relative, absolute)))
+        q.support = support
+        q.step = step
+        q.paper = paper
+        let endsCleanly = 1 - overshoot / Double(max(1, 4 - borders))
+        q.confidence = max(0, min(1, (support * step).squareRoot() * paper * endsCleanly * pow(borderSidePenalty, Double(borders))))
         return q
+    }
+
+    /// Fraction of probes along a side where inside and outside differ by at least
+    /// `minimumStep` in the side's dominant colour direction.
+    func stepConsistency(from p: (x: Double, y: Double), to q: (x: Double, y: Double),
+                         insideLuminance: inout [Double]) -> Double {
+        let dx = q.x - p.x, dy = q.y - p.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 4 else { return 0 }
+        let ux = dx / length, uy = dy / length
+        // Clockwise on screen: the inside is to the right of the direction of travel.
+        let inX = -uy, inY = ux
+        let count = max(4, min(64, Int(length / 2)))
+        let w = planes.width, h = planes.height
+        var deltas: [(Float, Float, Float)] = []
+        deltas.reserveCapacity(count)
+        var mean = (Float(0), Float(0), Float(0))
+        for i in 0..<count {
+            let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
+            let bx = p.x + ux * t, by = p.y + uy * t
+            let ix = Int((bx + inX * probeOffset + 1).rounded(.down)) - 1, iy = Int((by + inY * probeOffset + 1).rounded(.down)) - 1
+            let ox = Int((bx - inX * probeOffset + 1).rounded(.down)) - 1, oy = Int((by - inY * probeOffset + 1).rounded(.down)) - 1
+            if ix < 0 || iy < 0 || ox < 0 || oy < 0 || ix >= w || ox >= w || iy >= h || oy >= h { continue }
+            let a = iy * w + ix, b = oy * w + ox
+            let d = (planes.red[a] - planes.red[b], planes.green[a] - planes.green[b], planes.blue[a] - planes.blue[b])
+            deltas.append(d)
+            insideLuminance.append(Double(0.299 * planes.red[a] + 0.587 * planes.green[a] + 0.114 * planes.blue[a]))
+            mean.0 += d.0; mean.1 += d.1; mean.2 += d.2
+        }
+        guard !deltas.isEmpty else { return 0 }
+        let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
+        guard norm > 0 else { return 0 }
+        let dir = (mean.0 / norm, mean.1 / norm, mean.2 / norm)
+        let threshold = Float(minimumStep)
+        var consistent = 0
+        for d in deltas where d.0 * dir.0 + d.1 * dir.1 + d.2 * dir.2 >= threshold { consistent += 1 }
+        return Double(consistent) / Double(count)
     }
 }
 

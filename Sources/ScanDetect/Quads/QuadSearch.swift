@@ -13,8 +13,16 @@ struct QuadSearch {
     let minimumArea: Double
     let outsideMargin: Double
     let minimumCornerCosine: Double
-    /// Opposite sides of a page in perspective converge, but by less than this angle (radians).
-    let maximumOppositeAngle: Double
+    /// How far beyond each corner a side's line is checked for edges that run on, as a fraction
+    /// of the side's length, and at least this many working pixels.
+    let overshootFraction = 0.2
+    let minimumExtension = 6.0
+    /// Smallest ratio between the lengths of opposite sides.
+    let minimumOppositeRatio: Double
+    /// Shortest side (working pixels).
+    let minimumSideLength: Double
+    /// Smallest fraction of a side that edges must back for the side to count.
+    let minimumSideSupport: Double
 
     init(width: Int, height: Int, options: DetectionOptions) {
         self.width = Double(width)
@@ -22,63 +30,74 @@ struct QuadSearch {
         minimumArea = options.minimumAreaFraction * Double(width * height)
         outsideMargin = options.cornerOutsideTolerance * Double(max(width, height))
         minimumCornerCosine = cos(options.minimumCornerAngleDegrees * .pi / 180)
-        maximumOppositeAngle = (90 - options.minimumCornerAngleDegrees) * .pi / 180
+        minimumSideLength = 0.25 * (minimumArea).squareRoot()
+        minimumSideSupport = options.minimumSideSupport
+        minimumOppositeRatio = options.minimumOppositeSideRatio
     }
 
     /// The `count` best-ranked valid hypotheses, best first.
+    ///
+    /// Rather than trying every two pairs of lines (N⁴), the search first finds, for every pair
+    /// of crossing lines {c, d}, the lines whose stretch between c and d is backed by edges; two
+    /// such lines a, b make a hypothesis only if c and d are in turn backed between a and b.
     func hypotheses(lines: [DetectedLine], count: Int) -> [ScoredQuad] {
         let n = lines.count
         guard n >= 4 else { return [] }
-        // Orientation of each line in [0, π).
-        let orientation = lines.map { l -> Double in
-            var a = atan2(l.ny, l.nx)
-            if a < 0 { a += .pi }
-            if a >= .pi { a -= .pi }
-            return a
-        }
-        func angleBetween(_ a: Double, _ b: Double) -> Double {
-            let d = abs(a - b)
-            return min(d, .pi - d)
-        }
-        var pairs: [(Int, Int)] = []
+        // t[i * n + j]: position along line i where line j crosses it; NaN when they meet at too
+        // shallow an angle or too far outside the frame.
+        var t = [Double](repeating: .nan, count: n * n)
         for i in 0..<n {
-            for j in (i + 1)..<n where angleBetween(orientation[i], orientation[j]) <= maximumOppositeAngle {
-                pairs.append((i, j))
+            for j in (i + 1)..<n {
+                let cosine = abs(lines[i].nx * lines[j].nx + lines[i].ny * lines[j].ny)
+                if cosine > minimumCornerCosine { continue }
+                guard let p = lines[i].intersection(with: lines[j]) else { continue }
+                if p.x < -outsideMargin || p.y < -outsideMargin || p.x > width + outsideMargin || p.y > height + outsideMargin { continue }
+                t[i * n + j] = lines[i].parameter(x: p.x, y: p.y)
+                t[j * n + i] = lines[j].parameter(x: p.x, y: p.y)
             }
         }
-        // Crossing points of every pair; NaN for parallel lines, which then fail every test.
-        var crossX = [Double](repeating: .nan, count: n * n), crossY = crossX
-        for i in 0..<n {
-            for j in 0..<n where i != j {
-                if let p = lines[i].intersection(with: lines[j]) {
-                    crossX[i * n + j] = p.x
-                    crossY[i * n + j] = p.y
-                }
-            }
+        func backed(_ line: Int, _ j: Int, _ k: Int) -> Bool {
+            let a = t[line * n + j], b = t[line * n + k]
+            if !(a.isFinite && b.isFinite) { return false }
+            let length = abs(b - a)
+            if length < minimumSideLength { return false }
+            let s = lines[line].support(from: a, to: b)
+            return Double(max(s.positive, s.negative)) >= minimumSideSupport * max(s.inside, 0.5 * length)
         }
         var best: [ScoredQuad] = []
         var worstKept = -Double.infinity
-        for p in 0..<pairs.count {
-            let (a, b) = pairs[p]
-            for q in (p + 1)..<pairs.count {
-                let (c, d) = pairs[q]
-                if c == a || c == b || d == a || d == b { continue }
-                // The two families must cross at a real angle.
-                if angleBetween(orientation[a], orientation[c]) < .pi / 2 - maximumOppositeAngle { continue }
-                let xs = SIMD4(crossX[a * n + c], crossX[c * n + b], crossX[b * n + d], crossX[d * n + a])
-                let ys = SIMD4(crossY[a * n + c], crossY[c * n + b], crossY[b * n + d], crossY[d * n + a])
-                if !(xs.min().isFinite && ys.min().isFinite) { continue }
-                guard let quad = evaluate(x: xs, y: ys, sideLines: SIMD4(Int32(c), Int32(b), Int32(d), Int32(a)),
-                                          lines: lines) else { continue }
-                if best.count < count || quad.score > worstKept {
-                    best.append(quad)
-                    best.sort { $0.score > $1.score }
-                    if best.count > count { best.removeLast() }
-                    worstKept = best.last!.score
+        var sides: [Int] = []
+        for c in 0..<n {
+            for d in (c + 1)..<n {
+                sides.removeAll(keepingCapacity: true)
+                for a in 0..<n where a != c && a != d && backed(a, c, d) { sides.append(a) }
+                if sides.count < 2 { continue }
+                for i in 0..<sides.count {
+                    let a = sides[i]
+                    // Each quad is met twice (as {c, d} and as {a, b}); keep the one with c smallest.
+                    if a < c { continue }
+                    for j in (i + 1)..<sides.count {
+                        let b = sides[j]
+                        if !backed(c, a, b) || !backed(d, a, b) { continue }
+                        let xs = SIMD4(cross(a, c, lines).x, cross(c, b, lines).x, cross(b, d, lines).x, cross(d, a, lines).x)
+                        let ys = SIMD4(cross(a, c, lines).y, cross(c, b, lines).y, cross(b, d, lines).y, cross(d, a, lines).y)
+                        guard let quad = evaluate(x: xs, y: ys, sideLines: SIMD4(Int32(c), Int32(b), Int32(d), Int32(a)),
+                                                  lines: lines) else { continue }
+                        if best.count < count || quad.score > worstKept {
+                            best.append(quad)
+                            best.sort { $0.score > $1.score }
+                            if best.count > count { best.removeLast() }
+                            worstKept = best.last!.score
+                        }
+                    }
                 }
             }
         }
         return best
+    }
+
+    private func cross(_ i: Int, _ j: Int, _ lines: [DetectedLine]) -> (x: Double, y: Double) {
+        lines[i].intersection(with: lines[j]) ?? (.nan, .nan)
     }
 
     /// Checks the geometry and gathers the edge evidence of one hypothesis; nil when it cannot be a
@@ -110,15 +129,37 @@ struct QuadSearch {
         let lu = (ux * ux + uy * uy).squareRoot(), lv = (vx * vx + vy * vy).squareRoot()
         let cosine = dot / (lu * lv)
         if any(cosine .> minimumCornerCosine) || any(cosine .< -minimumCornerCosine) { return nil }
-        var supported = SIMD4<Double>(), inside = SIMD4<Double>()
+        var borders = 0
+        for k in 0..<4 where lines[Int(sides[k])].isFrameBorder { borders += 1 }
+        // A page cut by the frame shows at least two of its own sides.
+        if borders > 2 { return nil }
+        // Opposite sides of a flat page shrink with distance, but a camera that sees the whole page
+        // cannot shrink one to a small fraction of the other.
+        if borders == 0 {
+            let ratio02 = min(lv[0], lv[2]) / max(lv[0], lv[2]), ratio13 = min(lv[1], lv[3]) / max(lv[1], lv[3])
+            if ratio02 < minimumOppositeRatio || ratio13 < minimumOppositeRatio { return nil }
+        }
+        var supported = SIMD4<Double>(), inside = SIMD4<Double>(), overshoot = SIMD4<Double>()
         for k in 0..<4 {
             let line = lines[Int(sides[k])]
-            let s = line.support(from: line.parameter(x: x[k], y: y[k]), to: line.parameter(x: nx[k], y: ny[k]))
+            let ta = line.parameter(x: x[k], y: y[k]), tb = line.parameter(x: nx[k], y: ny[k])
+            let s = line.support(from: ta, to: tb)
             supported[k] = Double(max(s.positive, s.negative))
             inside[k] = s.inside
+            if line.isFrameBorder { continue }
+            // A page's side stops at its corners; a tile joint, a shelf or a fold runs on. Edge
+            // support on the line just beyond each corner is evidence against the corner.
+            let direction = tb >= ta ? 1.0 : -1.0
+            let reach = max(minimumExtension, overshootFraction * abs(tb - ta))
+            let before = line.support(from: ta - direction * reach, to: ta)
+            let after = line.support(from: tb, to: tb + direction * reach)
+            let seen = before.inside + after.inside
+            if seen > 0.25 * reach {
+                overshoot[k] = Double(max(before.positive, before.negative) + max(after.positive, after.negative)) / seen
+            }
         }
-        let score = (2 * supported - inside).sum()
+        let score = (2 * supported - inside).sum() - (overshoot * lv * overshootFraction).sum()
         return ScoredQuad(x: x, y: y, lines: sides, supported: supported, insideLength: inside, totalLength: lv,
-                          score: score)
+                          overshoot: overshoot, score: score)
     }
 }

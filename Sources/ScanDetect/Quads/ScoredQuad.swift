@@ -10,8 +10,17 @@ struct ScoredQuad {
     var supported: SIMD4<Double>
     var insideLength: SIMD4<Double>
     var totalLength: SIMD4<Double>
+    /// Per side: fraction of the line just beyond its two corners that edges back (0 for a
+    /// side that stops at its corners, as a page's does).
+    var overshoot: SIMD4<Double>
     /// Ranking score in working pixels: supported length minus unsupported length.
     var score: Double
+    /// Verification cues: fraction of the observed outline backed by edges, and fraction of
+    /// probes showing a consistent surface step across the sides.
+    var support: Double = 0
+    var step: Double = 0
+    /// How much the margin's brightness looks like paper (0…1).
+    var paper: Double = 0
     /// Confidence in [0, 1], set when the hypothesis is verified.
     var confidence: Double = 0
 

@@ -1,56 +1,52 @@
-import ScanCore
-
 // MARK: - Row kernels
 
 extension PerspectiveWarp {
-    /// One output row, one bilinear sample per pixel at its centre.
+    /// Fractional bits of the fixed-point sample positions walked along a row: enough that the
+    /// tiny per-sample acceleration keeps its precision over a span.
+    static let positionBits = 32
+
+    /// Output pixels `columns` of row `y`, one bilinear sample per pixel at its centre; `out`
+    /// points at the row's first pixel, `span` is `spanLength(row:step:)` for the row.
     @inline(__always)
     func bilinearRow(
-        _ y: Int, _ source: UnsafePointer<UInt8>, _ photo: PhotoBytes,
+        _ y: Int, columns: Range<Int>, span: Int, _ source: UnsafePointer<UInt8>, _ photo: PhotoBytes,
         _ out: UnsafeMutablePointer<UInt8>, layout: (some ChannelLayout).Type
     ) {
         let channels = layout.channels(photo)
-        let yc = Double(y) + 0.5
-        var px = m0 * 0.5 + m1 * yc + m2, py = m3 * 0.5 + m4 * yc + m5, pw = m6 * 0.5 + m7 * yc + m8
-        for x in 0..<width {
-            let r = 1 / pw
-            let u = px * r - 0.5, v = py * r - 0.5
-            px += m0
-            py += m3
-            pw += m6
-            let o = out + x &* channels
-            interpolate(u, v, source, photo, channels: channels) { k, value in
+        let start = out + columns.lowerBound * channels
+        walk(row: Double(y) + 0.5, first: Double(columns.lowerBound) + 0.5, step: 1, count: columns.count, span: span, photo) { x, u, v, inside in
+            let o = start + x &* channels
+            interpolate(u, v, inside: inside, source, photo, channels: channels) { k, value in
                 o[k] = UInt8(truncatingIfNeeded: (value &+ PerspectiveWarp.half) >> (2 * PerspectiveWarp.fractionBits))
             }
         }
     }
 
-    /// One output row averaged over a `grid.x × grid.y` grid of bilinear samples per pixel.
+    /// Output pixels `columns` of row `y`, each the mean of a `grid.x × grid.y` grid of bilinear
+    /// samples; `out` points at the row's first pixel, `sums` holds `columns.count × channels`.
     @inline(__always)
     func supersampledRow(
-        _ y: Int, grid: (x: Int, y: Int), _ source: UnsafePointer<UInt8>, _ photo: PhotoBytes,
+        _ y: Int, columns: Range<Int>, grid: (x: Int, y: Int), _ source: UnsafePointer<UInt8>, _ photo: PhotoBytes,
         _ out: UnsafeMutablePointer<UInt8>, sums: UnsafeMutablePointer<Int>, layout: (some ChannelLayout).Type
     ) {
         let channels = layout.channels(photo)
-        let rowLength = width * channels
+        let rowLength = columns.count * channels
+        let out = out + columns.lowerBound * channels
         sums.initialize(repeating: 0, count: rowLength)
-        let stepX = 1 / Double(grid.x)
-        let dx = m0 * stepX, dy = m3 * stepX, dw = m6 * stepX
+        let step = 1 / Double(grid.x)
         for j in 0..<grid.y {
             let yc = Double(y) + (Double(j) + 0.5) / Double(grid.y)
-            let xc = 0.5 * stepX
-            var px = m0 * xc + m1 * yc + m2, py = m3 * xc + m4 * yc + m5, pw = m6 * xc + m7 * yc + m8
-            for x in 0..<width {
-                let s = sums + x &* channels
-                for _ in 0..<grid.x {
-                    let r = 1 / pw
-                    let u = px * r - 0.5, v = py * r - 0.5
-                    px += dx
-                    py += dy
-                    pw += dw
-                    interpolate(u, v, source, photo, channels: channels) { k, value in
-                        s[k] &+= value
-                    }
+            let first = Double(columns.lowerBound) + 0.5 * step
+            var pixel = sums, subsample = 0
+            let span = spanLength(row: yc, step: step)
+            walk(row: yc, first: first, step: step, count: columns.count * grid.x, span: span, photo) { _, u, v, inside in
+                interpolate(u, v, inside: inside, source, photo, channels: channels) { k, value in
+                    pixel[k] &+= value
+                }
+                subsample &+= 1
+                if subsample == grid.x {
+                    subsample = 0
+                    pixel += channels
                 }
             }
         }
@@ -61,40 +57,127 @@ extension PerspectiveWarp {
         }
     }
 
+    /// Walks `count` samples along output row `yc`, at x = `first` + i·`step`, handing `body` each
+    /// sample's index and photo position (pixel centres at integers) in fixed point with
+    /// `positionBits` fractional bits, and whether the sample is safely inside the photo.
+    ///
+    /// A row of the output maps onto a straight line in the photo, walked at a varying pace. The
+    /// exact position, pace and acceleration are computed at the start of spans of `span`
+    /// samples (from `spanLength`), short enough that the quadratic they define strays less than
+    /// `walkTolerance` pixels from the exact position; within a span the walk is forward differencing, four integer additions per
+    /// sample and no division.
+    @inline(__always)
+    func walk(
+        row yc: Double, first: Double, step: Double, count: Int, span: Int, _ photo: PhotoBytes,
+        _ body: (_ index: Int, _ u: Int, _ v: Int, _ inside: Bool) -> Void
+    ) {
+        let one = Double(sign: .plus, exponent: PerspectiveWarp.positionBits, significand: 1)
+        // The fast path reads pixel x0 + 1 and row y0 + 1; the margin covers the walk's error.
+        let margin = 0.01
+        let maxU = Double(photo.width - 1) - margin, maxV = Double(photo.height - 1) - margin
+        let bx = m1 * yc + m2, by = m4 * yc + m5, bw = m7 * yc + m8
+        var i = 0
+        while i < count {
+            let n = Swift.min(span, count - i)
+            let x0 = first + Double(i) * step, x1 = first + Double(i + n - 1) * step
+            let r0 = 1 / (m6 * x0 + bw), r1 = 1 / (m6 * x1 + bw)
+            let u0 = (m0 * x0 + bx) * r0, v0 = (m3 * x0 + by) * r0
+            let u1 = (m0 * x1 + bx) * r1 - 0.5, v1 = (m3 * x1 + by) * r1 - 0.5
+            // Derivatives along x of u = N/W: u' = (m0 - u·m6)/W and u'' = -2·m6·u'/W, per sample.
+            let du = (m0 - u0 * m6) * r0 * step, dv = (m3 - v0 * m6) * r0 * step
+            let ddu = -2 * m6 * r0 * step * du, ddv = -2 * m6 * r0 * step * dv
+            let inside = Swift.min(u0 - 0.5, u1) >= margin && Swift.min(v0 - 0.5, v1) >= margin
+                && Swift.max(u0 - 0.5, u1) < maxU && Swift.max(v0 - 0.5, v1) < maxV
+            var u = PerspectiveWarp.fixed(u0 - 0.5, one), v = PerspectiveWarp.fixed(v0 - 0.5, one)
+            var pu = PerspectiveWarp.fixed(du + ddu / 2, one), pv = PerspectiveWarp.fixed(dv + ddv / 2, one)
+            let au = PerspectiveWarp.fixed(ddu, one), av = PerspectiveWarp.fixed(ddv, one)
+            // Two copies of the loop, so the inside one inlines without the border checks.
+            if inside {
+                for k in i..<i + n {
+                    body(k, u, v, true)
+                    u &+= pu
+                    v &+= pv
+                    pu &+= au
+                    pv &+= av
+                }
+            } else {
+                for k in i..<i + n {
+                    body(k, u, v, false)
+                    u &+= pu
+                    v &+= pv
+                    pu &+= au
+                    pv &+= av
+                }
+            }
+            i += n
+        }
+    }
+
+    /// `value × one` rounded to an integer, clamped far outside any photo (and NaN to 0) so the
+    /// conversion cannot trap.
+    @inline(__always)
+    static func fixed(_ value: Double, _ one: Double) -> Int {
+        let limit = 1e8
+        let clamped = value > -limit ? (value < limit ? value : limit) : (value == value ? -limit : 0)
+        let scaled = clamped * one
+        return Int(scaled + (scaled < 0 ? -0.5 : 0.5))
+    }
+
+    /// The longest span of samples, `step` output pixels apart on row `yc`, over which the
+    /// quadratic walk errs by less than `walkTolerance` pixels.
+    func spanLength(row yc: Double, step: Double) -> Int {
+        // The third derivative 6·(m6/W)²·u' is largest at one end of the row; after L samples
+        // the walk has strayed at most (L·step)³·|u‴|/6.
+        func jerk(at x: Double) -> Double {
+            let w = m6 * x + m7 * yc + m8
+            let u = (m0 * x + m1 * yc + m2) / w, v = (m3 * x + m4 * yc + m5) / w
+            let du = (m0 - u * m6) / w, dv = (m3 - v * m6) / w
+            return 6 * (m6 / w) * (m6 / w) * Swift.max(abs(du), abs(dv))
+        }
+        let jerk = Swift.max(jerk(at: 0.5 * step), jerk(at: Double(width) - 0.5 * step))
+        // The longest power-of-two span within tolerance: (L·step)³ ≤ 6·tolerance / jerk.
+        let budget = 6 * PerspectiveWarp.walkTolerance / (jerk * step * step * step)
+        var span = PerspectiveWarp.maximumSpan
+        while span > 1, !(Double(span * span * span) <= budget) { span /= 2 }
+        return span
+    }
+
+    /// Largest deviation of a walked position from the exact one, in photo pixels: a quarter of
+    /// the 1/256 px interpolation step, so walking costs no visible accuracy.
+    static let walkTolerance = 1.0 / 1024
+    /// Longest span between exact positions, a power of two. Higher: fewer divisions, but the
+    /// span cost is already small at 64.
+    static let maximumSpan = 64
+
     /// Rounding term for a value with `2 × fractionBits` fractional bits.
     static let half = 1 << (2 * fractionBits - 1)
 
-    /// Bilinear interpolation at photo position (u, v) (pixel centres at integers), handing
-    /// `emit` each channel's value scaled by 2^(2 × fractionBits), unrounded. Taps outside the
-    /// photo read `fill`.
+    /// Bilinear interpolation at photo position (u, v) (pixel centres at integers, fixed point
+    /// with `positionBits` fractional bits), handing `emit` each channel's value scaled by
+    /// 2^(2 × fractionBits), unrounded. `inside` promises all four taps lie in the photo; otherwise
+    /// taps outside read `fill`.
     @inline(__always)
     func interpolate(
-        _ u: Double, _ v: Double, _ source: UnsafePointer<UInt8>, _ photo: PhotoBytes,
+        _ u: Int, _ v: Int, inside: Bool, _ source: UnsafePointer<UInt8>, _ photo: PhotoBytes,
         channels: Int, emit: (Int, Int) -> Void
     ) {
-        let one = PerspectiveWarp.one, scale = Double(one)
+        let one = PerspectiveWarp.one
+        let drop = PerspectiveWarp.positionBits - PerspectiveWarp.fractionBits
+        let x0 = u >> PerspectiveWarp.positionBits, y0 = v >> PerspectiveWarp.positionBits
+        let ax = (u >> drop) & (one - 1), ay = (v >> drop) & (one - 1)
         let stride = photo.width &* channels
-        if u >= 0, v >= 0, u < Double(photo.width - 1), v < Double(photo.height - 1) {
-            // Inside: truncation is floor for non-negative values.
-            let fu = Int(u * scale), fv = Int(v * scale)
-            let ax = fu & (one - 1), ay = fv & (one - 1)
-            let p = source + (fv >> PerspectiveWarp.fractionBits) &* stride + (fu >> PerspectiveWarp.fractionBits) &* channels
+        if inside {
+            // The four tap weights once per sample, then four products per channel.
+            let w11 = ax &* ay, w10 = ax &* one &- w11, w01 = ay &* one &- w11
+            let w00 = one &* one &- w10 &- w01 &- w11
+            let p = source + (y0 &* stride &+ x0 &* channels)
             for k in 0..<channels {
-                let p00 = Int(p[k]), p10 = Int(p[k &+ channels])
-                let p01 = Int(p[k &+ stride]), p11 = Int(p[k &+ stride &+ channels])
-                let top = p00 &* one &+ (p10 &- p00) &* ax
-                let bottom = p01 &* one &+ (p11 &- p01) &* ax
-                emit(k, top &* one &+ (bottom &- top) &* ay)
+                let top = Int(p[k]) &* w00 &+ Int(p[k &+ channels]) &* w10
+                let bottom = Int(p[k &+ stride]) &* w01 &+ Int(p[k &+ stride &+ channels]) &* w11
+                emit(k, top &+ bottom)
             }
             return
         }
-        // Near or beyond the border: clamp far-away positions (also NaN) to a ring just outside
-        // the photo, where every tap reads the fill value.
-        let cu = u > -2 ? (u < Double(photo.width) + 1 ? u : Double(photo.width) + 1) : -2
-        let cv = v > -2 ? (v < Double(photo.height) + 1 ? v : Double(photo.height) + 1) : -2
-        let fu = Int((cu + 2) * scale) - 2 * one, fv = Int((cv + 2) * scale) - 2 * one
-        let ax = fu & (one - 1), ay = fv & (one - 1)
-        let x0 = fu >> PerspectiveWarp.fractionBits, y0 = fv >> PerspectiveWarp.fractionBits
         let inX0 = x0 >= 0 && x0 < photo.width, inX1 = x0 + 1 >= 0 && x0 + 1 < photo.width
         let inY0 = y0 >= 0 && y0 < photo.height, inY1 = y0 + 1 >= 0 && y0 + 1 < photo.height
         let filler = Int(fill)

@@ -1,7 +1,7 @@
 /// A running 128-bit fingerprint of every byte written, for the trailer's `/ID`.
 ///
-/// The ID only has to tell documents apart, not resist attack, so two cheap 64-bit hashes (FNV-1a and
-/// a multiply-rotate hash) are mixed with the length at the end. Identical input gives an identical
+/// The ID only has to tell documents apart, not resist attack, so two cheap 64-bit multiplicative
+/// hashes, fed eight bytes at a time, are mixed with the length at the end. Identical input gives an identical
 /// ID, which keeps output reproducible.
 struct DocumentFingerprint {
     private var fnv: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -15,11 +15,21 @@ struct DocumentFingerprint {
     }
 
     private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
         var fnv = self.fnv
         var mix = self.mix
-        for byte in buffer {
+        let raw = UnsafeRawPointer(base)
+        let words = buffer.count / 8
+        // Eight bytes a step: the fingerprint sees every byte of a multi-megabyte image at memory speed.
+        for index in 0..<words {
+            let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+            fnv = (fnv ^ word) &* 0x0000_0100_0000_01B3
+            mix = (mix ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            mix = mix << 31 | mix >> 33
+        }
+        for byte in buffer[(words * 8)...] {
             fnv = (fnv ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            mix = ((mix ^ UInt64(byte)) &* 0xFF51_AFD7_ED55_8CCD)
+            mix = (mix ^ UInt64(byte)) &* 0xFF51_AFD7_ED55_8CCD
             mix = mix << 31 | mix >> 33
         }
         self.fnv = fnv

@@ -76,8 +76,7 @@ public struct CornersFile: Sendable {
         var points: [Point] = []
         for item in list {
             guard let pair = item as? [Any], pair.count == 2,
-                  let x = (pair[0] as? NSNumber)?.doubleValue, let y = (pair[1] as? NSNumber)?.doubleValue,
-                  !(pair[0] is Bool), !(pair[1] is Bool)
+                  let x = (pair[0] as? NSNumber)?.doubleValue, let y = (pair[1] as? NSNumber)?.doubleValue
             else {
                 return .invalid(.pageFailed(image: image, reason: "a corner in \(path) is not [x, y]; give four [x, y] pairs of numbers"))
             }

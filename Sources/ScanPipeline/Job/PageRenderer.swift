@@ -3,29 +3,34 @@ import ScanCore
 import ScanDetect
 import ScanEnhance
 
-/// Turns one input photo into one finished page: read, find or take the corners, rectify,
-/// convert to the colour mode and encode.
-struct PageRenderer: Sendable {
-    let options: ScanOptions
+/// Turns a photo into a finished page: find or take the corners, rectify, convert to the colour
+/// mode and encode. Used by scan jobs (from files) and by front ends that hold photos in memory.
+public struct PageRenderer: Sendable {
+    /// How pages are made.
+    public let options: ScanOptions
     let corners: CornersFile?
     let detector: DocumentDetector
 
     /// A page, encoded and ready to write.
-    struct RenderedPage: Sendable {
-        var summary: PageSummary
-        /// The encoded image (JPEG or PNG).
-        var bytes: [UInt8]
-        /// The page's resolution for the PDF page size.
-        var dpi: Double
-        var components: Int
+    public struct RenderedPage: Sendable {
+        /// What became of the input.
+        public var summary: PageSummary
+        /// The encoded image (JPEG, or PNG for PNG output).
+        public var bytes: [UInt8]
+        /// The page's resolution, which sets its size in a PDF.
+        public var dpi: Double
+        /// 1 for gray, 3 for colour.
+        public var components: Int
     }
 
-    init(options: ScanOptions, corners: CornersFile?) {
+    /// Creates a renderer; `corners` overrides detection for the inputs it names.
+    public init(options: ScanOptions = ScanOptions(), corners: CornersFile? = nil) {
         self.options = options
         self.corners = corners
         self.detector = DocumentDetector()
     }
 
+    /// Reads the photo at `input` and renders it, with corners from the corners file or the detector.
     func render(_ input: String, format: OutputTarget.Format) throws -> RenderedPage {
         let photo = try PhotoReader.read(input, maximumPixelCount: options.maximumPixelCount)
         let size = photo.size
@@ -49,6 +54,22 @@ struct PageRenderer: Sendable {
                 (quad, source, confidence) = (Quad(rectangleAt: .zero, size: size), .wholePhoto, nil)
             }
         }
+        return try render(photo: photo, quad: quad, source: source, confidence: confidence, name: input, format: format)
+    }
+
+    /// Renders a decoded photo whose page is at `quad`.
+    /// - Parameters:
+    ///   - photo: the photo, upright.
+    ///   - quad: the page's corners; for `.wholePhoto`, the photo's frame.
+    ///   - source: where the corners came from.
+    ///   - confidence: the detector's confidence, when detected.
+    ///   - name: the input's name for messages and the summary.
+    ///   - format: the encoding the output needs (JPEG for PDF and .jpg, PNG for .png).
+    /// - Throws: `PipelineError` or `CodecError` naming `name`.
+    public func render(
+        photo: Image<RGB8>, quad: Quad, source: CornerSource, confidence: Double?, name input: String,
+        format: OutputTarget.Format
+    ) throws -> RenderedPage {
         let page = try rectify(photo, quad: quad, source: source, input: input)
         let dpi = page.dpi ?? options.dpi ?? Self.assumedDPI(width: page.image.width, height: page.image.height)
         let bytes: [UInt8], components: Int

@@ -2,7 +2,7 @@ import Foundation
 import ScanPDF
 
 /// Where rendered pages go, one at a time, in order.
-protocol PageSink {
+public protocol PageSink {
     /// Writes or appends one page; `number` is its 1-based input position. Returns where it went.
     mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String
     /// Completes the output and returns the paths written.
@@ -12,11 +12,12 @@ protocol PageSink {
 }
 
 /// Pages streamed into one PDF, written atomically: the file appears only when complete.
-struct PDFPageSink: PageSink {
+public struct PDFPageSink: PageSink {
     private let file: AtomicFile
     private var writer: PDFWriter<AtomicFileSink>
 
-    init(path: String, title: String) throws(PipelineError) {
+    /// Starts a PDF at `path` (written beside it, renamed into place by `finish`).
+    public init(path: String, title: String) throws(PipelineError) {
         file = try AtomicFile(path: path)
         var info = PDFDocumentInfo(title: title)
         info.producer = PDFDocumentInfo.producer(flatbedVersion: FlatbedInfo.version)
@@ -24,7 +25,7 @@ struct PDFPageSink: PageSink {
         writer = PDFWriter(sink: AtomicFileSink(file: file), info: info)
     }
 
-    mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String {
+    public mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String {
         let image = PDFImage.jpeg(
             bytes: page.bytes, width: page.summary.pixelWidth, height: page.summary.pixelHeight,
             components: page.components)
@@ -36,7 +37,7 @@ struct PDFPageSink: PageSink {
         return file.path
     }
 
-    mutating func finish(output: String) throws(PipelineError) -> [String] {
+    public mutating func finish(output: String) throws(PipelineError) -> [String] {
         guard writer.pageCount > 0 else {
             file.discard()
             throw .nothingToWrite(output: output)
@@ -50,7 +51,7 @@ struct PDFPageSink: PageSink {
         return [file.path]
     }
 
-    mutating func discard() { file.discard() }
+    public mutating func discard() { file.discard() }
 }
 
 /// Adapts an `AtomicFile` to the PDF writer's byte sink.

@@ -77,7 +77,6 @@ struct CheckerboardRectificationTests {
             worstStraightness = max(worstStraightness, Self.straightnessError(points))
             measured += points.count
         }
-        print("CHECK dpi \(dpi) \(width)x\(height) position \(worstPosition) straight \(worstStraightness) n \(measured)")
         #expect(measured > 200)
         #expect(worstPosition < 0.5, "largest edge offset \(worstPosition) px at \(dpi) dpi")
         #expect(worstStraightness < 0.5, "largest deviation from a straight line \(worstStraightness) px at \(dpi) dpi")
