@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore", "ScanTestSupport"]),
         .testTarget(name: "ScanCodecsTests", dependencies: ["ScanCodecs", "ScanTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScanDetectTests", dependencies: ["ScanDetect", "ScanCodecs", "ScanTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ScanEnhanceTests", dependencies: ["ScanEnhance", "ScanTestSupport"]),
+        .testTarget(name: "ScanEnhanceTests", dependencies: ["ScanEnhance", "ScanTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScanPDFTests", dependencies: ["ScanPDF", "ScanTestSupport"]),
         .testTarget(name: "ScanOCRTests", dependencies: ["ScanOCR", "ScanCodecs", "ScanTestSupport"]),
         .testTarget(name: "ScanPipelineTests", dependencies: ["ScanPipeline", "ScanCodecs", "ScanTestSupport"]),
@@ -51,6 +51,9 @@ let package = Package(
         .executableTarget(
             name: "rectify-benchmark", dependencies: ["ScanCore", "ScanCodecs", "ScanEnhance"],
             path: "Benchmarks/rectify", exclude: ["opencv_warp.py"]),
+        .executableTarget(
+            name: "enhance-benchmark", dependencies: ["ScanCore", "ScanEnhance"],
+            path: "Benchmarks/enhance", exclude: ["bench.py", "run.sh"]),
     ]
 )
 

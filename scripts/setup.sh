@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what Flatbed needs on a Debian machine with Swift: the C libraries it wraps and the
-# tools its tests check output with. With --bench, also the Python packages the benchmarks and
-# the synthetic photo generator use. Installs only what is missing; safe to run again.
+# Installs what Flatbed needs on a Debian machine with Swift: the C libraries it wraps, the tools
+# its tests check output with, the browser its end-to-end tests drive, and the Python packages the
+# tests use to make fixtures. With --bench, also what the benchmarks compare against.
+# Installs only what is missing; safe to run again.
 set -euo pipefail
 
 debian_packages=(
@@ -11,9 +12,11 @@ debian_packages=(
     libmicrohttpd-dev libsqlite3-dev                         # flatbed serve
     qpdf poppler-utils libtiff-tools                         # output checks in the tests
     fonts-dejavu-core fonts-liberation2                      # fonts for generated pages
+    chromium chromium-driver                                 # browser end-to-end tests
 )
 bench_debian_packages=(ocrmypdf img2pdf bc)
-python_packages=(numpy shapely opencv-python-headless pillow)
+python_packages=(numpy pillow opencv-python-headless selenium pytest)
+bench_python_packages=(shapely)
 
 wanted=("${debian_packages[@]}")
 [ "${1:-}" = "--bench" ] && wanted+=("${bench_debian_packages[@]}")
@@ -29,9 +32,13 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo_if_needed apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [ "${1:-}" = "--bench" ]; then
-    python3 -c "import numpy, shapely, cv2, PIL" 2>/dev/null || {
-        echo "setup: installing Python packages ${python_packages[*]}" >&2
-        python3 -m pip install -q "${python_packages[@]}"
-    }
+wanted_python=("${python_packages[@]}")
+[ "${1:-}" = "--bench" ] && wanted_python+=("${bench_python_packages[@]}")
+missing_python=()
+for package in "${wanted_python[@]}"; do
+    python3 -m pip show -q "$package" >/dev/null 2>&1 || missing_python+=("$package")
+done
+if ((${#missing_python[@]})); then
+    echo "setup: installing Python packages ${missing_python[*]}" >&2
+    python3 -m pip install -q "${missing_python[@]}"
 fi

@@ -5,3 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
+# The web app in a real browser, against the flatbed just built.
+FLATBED_BINARY="$(swift build --show-bin-path)/flatbed" bash Tests/e2e/run.sh

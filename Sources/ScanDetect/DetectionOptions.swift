@@ -2,8 +2,8 @@
 /// the physics of the problem (pixel sizes, angles a camera produces) rather than from one set
 /// of photos.
 public struct DetectionOptions: Sendable {
-    /// Long side, in pixels, of the working copy the search runs on (the photo is shrunk by the
-    /// integer factor closest to this). Higher: finds smaller and fainter pages, slower.
+    /// Largest long side, in pixels, of the working copy the search runs on (the photo is shrunk
+    /// by the smallest integer factor that fits). Higher: finds smaller and fainter pages, slower.
     public var workingLongSide: Int = 480
 
     /// Passes of a [1 2 1] binomial blur over the working copy before gradients (σ ≈ 0.7 working
@@ -21,7 +21,7 @@ public struct DetectionOptions: Sendable {
 
     /// Weak-edge threshold as a fraction of the strong one (hysteresis). Lower: longer,
     /// more connected edges, more noise.
-    public var hysteresisRatio: Double = 0.4
+    public var hysteresisRatio: Double = 0.5
 
     /// How far, in degrees, an edge pixel's gradient may turn from a line's normal and still back
     /// it. Higher: tolerates curled pages and blur, admits more clutter.
@@ -64,7 +64,7 @@ public struct DetectionOptions: Sendable {
     /// Confidence multiplier for each side that lies on the frame's border (a page cut by the
     /// frame, whose real side is unseen). Lower: fewer false quads closed by the frame, cut
     /// pages reported with lower confidence.
-    public var borderSidePenalty: Double = 0.85
+    public var borderSidePenalty: Double = 0.75
 
     /// Smallest ratio between the lengths of opposite sides of a page that lies wholly in the
     /// frame (perspective shrinks the far side; 0.4 allows tilts beyond 45° with a wide lens).
@@ -84,7 +84,7 @@ public struct DetectionOptions: Sendable {
 
     /// Below this confidence (0…1) the answer is "no document". Higher: fewer false positives on
     /// empty scenes, more pages missed.
-    public var confidenceThreshold: Double = 0.75
+    public var confidenceThreshold: Double = 0.6
 
     /// Whether to refine the corners on the full-resolution image. Off: faster, corners only as
     /// precise as the working copy (about one working pixel).
@@ -100,7 +100,7 @@ public struct DetectionOptions: Sendable {
 
     /// How many of the best-ranked hypotheses are verified for confidence. Higher: more chances
     /// for the verifier to overturn the ranking, slower.
-    public var verifiedHypotheses: Int = 16
+    public var verifiedHypotheses: Int = 32
 
     /// Creates the default options.
     public init() {}

@@ -32,9 +32,9 @@ public struct DocumentDetector: Sendable {
     /// corner, in contract order.
     public func detect(in image: Image<RGB8>) -> Detection? {
         let all = hypotheses(in: image)
-        guard let best = all.first, best.confidence >= (DEBUGENV("CT") ?? options.confidenceThreshold) else { return nil }
+        guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
         var quad = best.quad
-        if options.refinesCorners && DEBUGENV("REF") != 0 {
+        if options.refinesCorners {
             let factor = Double(workingFactor(for: image))
             let refiner = EdgeRefiner(band: factor + options.refinementBand, spacing: max(4, 2 * factor))
             let refined = refiner.refine(quad.corners, in: image)
@@ -49,59 +49,40 @@ public struct DocumentDetector: Sendable {
     /// Every verified hypothesis, best first, in full-resolution coordinates and contract order,
     /// coarse (not refined); empty when the image is too small or has no plausible quad.
     public func hypotheses(in image: Image<RGB8>) -> [Detection.Hypothesis] {
-        var options = self.options
-        if let v = DEBUGENV("NM") { options.noiseMultiple = v }
-        if let v = DEBUGENV("MC") { options.minimumEdgeContrast = v }
-        if let v = DEBUGENV("ML") { options.maximumLines = Int(v) }
-        if let v = DEBUGENV("SP") { options.smoothingPasses = Int(v) }
-        if let v = DEBUGENV("SL") { options.minimumSegmentLength = v }
-        if let v = DEBUGENV("SW") { options.maximumSegmentWidth = v }
-        if let v = DEBUGENV("WL") { options.workingLongSide = Int(v) }
         do throws(DetectionError) {
             try Self.check(image)
         } catch {
             return []
         }
-        var clock = DebugClock()
         var planes = ColorPlanes(image: image, longSide: options.workingLongSide)
         planes.smooth(passes: options.smoothingPasses)
-        clock.lap("planes")
         let gradient = GradientField(planes: planes)
-        clock.lap("gradient")
         let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
                             noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
-        clock.lap("edges")
         let tolerance = options.directionToleranceDegrees
         let cosTolerance = Float(cosDegrees(tolerance))
         let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
         let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
                                             maximumWidth: options.maximumSegmentWidth)
         let segments = segmentFinder.segments(edges: edges, gradient: gradient)
-        debugSegments(segments, factor: planes.factor)
         let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
         let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                                   minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: options.maximumLines)
-        clock.lap("lines")
-        debugEdges(edges)
-        if DEBUGLINES { debugDump(lines: lines, edges: edges, factor: planes.factor) }
         let search = QuadSearch(width: planes.width, height: planes.height, options: options)
         var candidates = search.hypotheses(lines: lines, count: max(options.verifiedHypotheses, options.keptHypotheses + 1))
         candidates += PanelUnion.unions(of: candidates, lines: lines)
-        clock.lap("quads")
         let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
                                           borderSidePenalty: options.borderSidePenalty,
                                           brightReference: HypothesisVerifier.brightReference(of: planes),
                                           paperRatio: options.paperBrightnessRatio,
                                           paperLuminance: options.paperLuminance)
         let factor = Double(planes.factor)
-        clock.lap("verify"); clock.report()
         return candidates
             .map { verifier.verify($0, lines: lines) }
             .sorted { rankingKey($0) > rankingKey($1) }
             .compactMap { c -> Detection.Hypothesis? in
                 let points = (0..<4).map { Point(c.x[$0] * factor, c.y[$0] * factor) }
                 guard let q = try? Quad(corners: points) else { return nil }
-                if DEBUGLINES { print("hyp support=\(c.support) step=\(c.step) paper=\(c.paper) conf=\(c.confidence) score=\(c.score)") }
                 return Detection.Hypothesis(quad: q.ordered(), confidence: c.confidence)
             }
     }
@@ -118,14 +99,10 @@ public struct DocumentDetector: Sendable {
     /// prefers a whole page over one of its panels) weighted by confidence (which keeps clutter
     /// with long edges from winning on size alone).
     private func rankingKey(_ q: ScoredQuad) -> Double {
-        let mode = DEBUGENV("RANK") ?? 1
-        if mode == 0 { return q.confidence }
-        if mode == 2 { return max(0, q.score) * q.confidence * q.confidence }
-        return max(0, q.score) * q.confidence
+        max(0, q.score) * q.confidence
     }
 
     private func workingFactor(for image: Image<RGB8>) -> Int {
-        let long = max(image.width, image.height)
-        return min(256, max(1, Int((Double(long) / Double(options.workingLongSide)).rounded())))
+        ColorPlanes.factor(longSide: max(image.width, image.height), target: options.workingLongSide)
     }
 }

@@ -1,4 +1,5 @@
 import ScanCore
+import ScanOCR
 
 /// Why a scan job, or one page of it, could not be done. Each message names the file and the fix.
 public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -16,6 +17,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToWrite(output: String)
     /// Rectifying or encoding one page failed.
     case pageFailed(image: String, reason: String)
+    /// OCR was asked for but can't run (a language's data is missing, …); checked before any page.
+    case ocrUnavailable(OCRError)
 
     public var description: String {
         switch self {
@@ -33,6 +36,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(output): not written, because no input gave a page; fix the errors above"
         case .pageFailed(let image, let reason):
             "\(image): \(reason)"
+        case .ocrUnavailable(let problem):
+            problem.description
         }
     }
 }

@@ -7,7 +7,7 @@ enum Flatbed {
     static let usageExitCode: Int32 = 64
 
     /// Every subcommand, in the order `flatbed --help` lists them.
-    static let commands: [any Command.Type] = [ScanCommand.self, DetectCommand.self, RectifyCommand.self]
+    static let commands: [any Command.Type] = [ScanCommand.self, DetectCommand.self, RectifyCommand.self, ServeCommand.self, OCRCommand.self]
 
     static var helpText: String {
         var text = """

@@ -78,3 +78,38 @@ struct CLIOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).isEmpty)
     }
 }
+
+@Suite("searchable output")
+struct SearchableOutputTests {
+    @Test func scanWithOCRMakesASearchablePDFAndASidecar() throws {
+        let folder = try TemporaryFolder()
+        let photo = Samples.folder.appendingPathComponent("letter-on-wood.jpg").path
+        let output = folder.path("letter.pdf")
+        let result = try CLIRunner.run(["scan", photo, "--ocr", "--sidecar", "-o", output])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let text = try PDFTools.run("/usr/bin/pdftotext", [output, "-"])
+        for word in ["Arrow", "Nakamura", "Dear", "Patel"] {
+            #expect(text.contains(word), "pdftotext misses \(word): \(text.prefix(400))")
+        }
+        let sidecar = try String(contentsOfFile: folder.path("letter.txt"), encoding: .utf8)
+        #expect(sidecar.contains("Nakamura"))
+        #expect(try folder.contents() == ["letter.pdf", "letter.txt"])
+    }
+
+    @Test func aMissingLanguageFailsBeforeAnyPageNamingThePackage() throws {
+        let folder = try TemporaryFolder()
+        let result = try CLIRunner.run(["scan", Samples.first, "--ocr", "--lang", "eng+fra", "-o", folder.path("out.pdf")])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("tesseract-ocr-fra"), "stderr: \(result.stderr)")
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test func tiffOutputIsOneMultiPageFile() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.path("pages.tif")
+        let result = try CLIRunner.run(["scan"] + Samples.all + ["-o", output, "--dpi", "100"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let info = try PDFTools.run("/usr/bin/tiffinfo", [output])
+        #expect(info.components(separatedBy: "TIFF Directory at offset").count - 1 == Samples.all.count)
+    }
+}

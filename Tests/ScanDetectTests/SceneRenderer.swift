@@ -109,7 +109,8 @@ struct Scene {
             let v = amplitude * valueNoise(p.x / 9, p.y / 9, seed: seed)
             return (Double(c.r) + v, Double(c.g) + v, Double(c.b) + v)
         case let .tiles(c, joint, size):
-            let fx = p.x.truncatingRemainder(dividingBy: size), fy = p.y.truncatingRemainder(dividingBy: size)
+            // Joints offset from the frame's edges, as on a real floor.
+            let fx = (p.x + 0.37 * size).truncatingRemainder(dividingBy: size), fy = (p.y + 0.61 * size).truncatingRemainder(dividingBy: size)
             return fx < 3 || fy < 3 ? rgb(joint) : rgb(c)
         }
     }

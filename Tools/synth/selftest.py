@@ -6,6 +6,7 @@
 - warp_planar puts a raster exactly where its homography says: the warped coverage has the area and
   the centroid of the projected polygon (a half-pixel slip would move the centroid by 0.5 px);
 - the curved-page path (warp_surface) agrees with warp_planar on a flat page;
+- a finished photo, rectified with its truth corners, matches the flat page it shows;
 - corner order is clockwise on screen from the smallest x + y, and page_size follows that order;
 - the same seed gives the same photo, bit for bit.
 """
@@ -96,6 +97,27 @@ def test_corner_order(rng):
     check("corner order and page_size orientation", ok)
 
 
+def test_rectified_photo_matches_flat_page():
+    """End to end: undo the perspective of a finished photo (after lighting, noise and JPEG-like
+    degradation) with its truth corners and compare with the page as printed."""
+    opts = S.Options(kind="report", surface="wood", strength=0.3, shadow_prob=0.0, clutter=False)
+    worst = 1.0
+    for k in range(4):
+        opts.roll_deg = (90.0 * k - 5, 90.0 * k + 5)
+        sc = S.make_scene("wood", np.random.default_rng([9, k]), 800, opts)
+        flat = sc.flat.rgb
+        fh, fw = flat.shape[:2]
+        src = (np.asarray(sc.corners, np.float32) - 0.5)
+        dst = np.array([[-0.5, -0.5], [fw - 0.5, -0.5], [fw - 0.5, fh - 0.5], [-0.5, fh - 0.5]], np.float32)
+        dst = np.roll(dst, -sc.info["first_corner"], axis=0)  # the page corner that is truth corner 0
+        H = cv2.getPerspectiveTransform(src, dst)
+        rect = cv2.warpPerspective(sc.image, H, (fw, fh), flags=cv2.INTER_AREA)
+        a = cv2.GaussianBlur(cv2.cvtColor(rect, cv2.COLOR_RGB2GRAY).astype(np.float32), (0, 0), 4)
+        b = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_RGB2GRAY).astype(np.float32), (0, 0), 4)
+        worst = min(worst, float(np.corrcoef(a.ravel(), b.ravel())[0, 1]))
+    check("a photo rectified with its truth matches the flat page", worst > 0.9, f"(worst correlation {worst:.3f})")
+
+
 def test_determinism():
     a = S.make_scene("folded", np.random.default_rng([5, 1, 2]), 480)
     b = S.make_scene("folded", np.random.default_rng([5, 1, 2]), 480)
@@ -109,6 +131,7 @@ def main():
     test_planar_alignment(rng)
     test_surface_matches_planar(rng)
     test_corner_order(rng)
+    test_rectified_photo_matches_flat_page()
     test_determinism()
     passed = sum(RESULTS)
     print(f"{passed} passed, {len(RESULTS) - passed} failed")

@@ -40,3 +40,23 @@ public enum PageImage: Sendable, Equatable {
         }
     }
 }
+
+extension PageImage {
+    /// The page turned clockwise by `degrees`, a multiple of 90 (negative turns anticlockwise).
+    public func rotated(byDegrees degrees: Int) -> PageImage {
+        precondition(degrees % 90 == 0, "pages turn in quarter turns")
+        func turn<Pixel>(_ image: Image<Pixel>) -> Image<Pixel> {
+            switch ((degrees / 90) % 4 + 4) % 4 {
+            case 1: image.rotated90Clockwise()
+            case 2: image.rotated180()
+            case 3: image.rotated90CounterClockwise()
+            default: image
+            }
+        }
+        switch self {
+        case .color(let image): return .color(turn(image))
+        case .gray(let image): return .gray(turn(image))
+        case .bilevel(let image): return .bilevel(turn(image))
+        }
+    }
+}

@@ -16,13 +16,12 @@ struct ColorPlanes {
     var green: [Float]
     var blue: [Float]
 
-    /// Shrinks `image` by the integer factor that brings its long side closest to `longSide`
-    /// (never enlarging). Trailing rows and columns that do not fill a whole block are dropped;
+    /// Shrinks `image` by the smallest integer factor that brings its long side to at most
+    /// `longSide` (never enlarging), so the cost of the search is bounded whatever the photo. Trailing rows and columns that do not fill a whole block are dropped;
     /// they lie outside the working frame but inside the full frame, which is harmless.
     init(image: Image<RGB8>, longSide: Int) {
         let long = max(image.width, image.height)
-        // Capped so that a column of f bytes sums without overflow in 16 bits.
-        let f = min(256, max(1, Int((Double(long) / Double(max(1, longSide))).rounded())))
+        let f = ColorPlanes.factor(longSide: long, target: longSide)
         let w = image.width / f, h = image.height / f
         factor = f
         width = w
@@ -71,6 +70,12 @@ struct ColorPlanes {
         red = r
         green = g
         blue = b
+    }
+
+    /// The shrink factor for an image whose long side is `long` pixels: ⌈long / target⌉, capped
+    /// at 256 so that a column of `factor` bytes sums without overflow in 16 bits.
+    static func factor(longSide long: Int, target: Int) -> Int {
+        min(256, max(1, (long + max(1, target) - 1) / max(1, target)))
     }
 
     /// Smooths every plane in place with the separable binomial kernel [1 2 1]/4 applied

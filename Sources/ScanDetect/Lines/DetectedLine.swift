@@ -14,6 +14,7 @@ import Glibc
 struct DetectedLine {
     let theta: Double
     let rho: Double
+    /// Edge pixels of the segments the line was grouped from (0 for a frame border).
     let votes: Int
     /// True for the four pseudo-lines along the frame's edges, which close pages cut by the
     /// frame: they carry no edge evidence, and a side on one counts as half backed (neither

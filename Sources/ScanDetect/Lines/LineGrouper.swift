@@ -11,6 +11,10 @@ struct LineGrouper {
     let angleTolerance: Double
     /// Largest distance of a segment's ends from the line it joins (working pixels).
     let distanceTolerance: Double
+    /// Lines closer than this in angle (cosine) and offset (working pixels) to a better-ranked
+    /// line are its duplicates.
+    let cosDuplicateAngle = cos(2.5 * Double.pi / 180)
+    let duplicateDistance = 3.0
 
     func lines(from segments: [LineSegment], edges: EdgeMap, gradient: GradientField, cosTolerance: Float,
                minimumSupport: Int, maximumLines: Int) -> [DetectedLine] {
@@ -41,7 +45,7 @@ struct LineGrouper {
         // Profile the best-backed groups and rank them by their longest continuous stretch.
         let order = groups.indices.sorted { pixelCounts[$0] > pixelCounts[$1] }
         var ranked: [(line: DetectedLine, score: Int)] = []
-        for g in order.prefix(2 * maximumLines) {
+        for g in order.prefix(maximumLines + maximumLines / 2) {
             let s = groups[g]
             let line = DetectedLine(theta: atan2(s.ny, s.nx), rho: s.nx * s.cx + s.ny * s.cy, votes: Int(pixelCounts[g]),
                                     edges: edges, gradient: gradient, cosTolerance: cosTolerance)
@@ -49,7 +53,18 @@ struct LineGrouper {
             if score >= minimumSupport { ranked.append((line, score)) }
         }
         ranked.sort { $0.score > $1.score }
-        return ranked.prefix(maximumLines).map(\.line)
+        // Non-maximum suppression: a border often yields two or three near-copies of one line
+        // (a blurred step, a shadowed rim), which would crowd weaker real borders out of the list.
+        var kept: [DetectedLine] = []
+        for (line, _) in ranked where kept.count < maximumLines {
+            let duplicate = kept.contains { k in
+                let c = k.nx * line.nx + k.ny * line.ny
+                guard abs(c) >= cosDuplicateAngle else { return false }
+                return abs(k.rho - (c >= 0 ? line.rho : -line.rho)) <= duplicateDistance
+            }
+            if !duplicate { kept.append(line) }
+        }
+        return kept
             + (0..<4).map { DetectedLine.frameBorder($0, width: edges.width, height: edges.height, edges: edges, gradient: gradient) }
     }
 }

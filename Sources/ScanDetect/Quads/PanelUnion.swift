@@ -42,7 +42,7 @@ enum PanelUnion {
                 var total = SIMD4<Double>()
                 for s in 0..<4 { total[s] = distance(corners[s], corners[(s + 1) % 4]) }
                 let sideLines = SIMD4(a.lines[ka], a.lines[kb], b.lines[mc], b.lines[md])
-                let score = (2 * supported - inside).sum() - (overshoot * total * 0.2).sum()
+                let score = (2 * supported - inside).sum() - (overshoot * total).sum()
                 return ScoredQuad(x: x, y: y, lines: sideLines, supported: supported, insideLength: inside,
                                   totalLength: total, overshoot: overshoot, score: score)
             }

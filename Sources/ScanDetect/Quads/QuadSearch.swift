@@ -158,7 +158,7 @@ struct QuadSearch {
                 overshoot[k] = Double(max(before.positive, before.negative) + max(after.positive, after.negative)) / seen
             }
         }
-        let score = (2 * supported - inside).sum() - (overshoot * lv * overshootFraction).sum()
+        let score = (2 * supported - inside).sum() - (overshoot * lv).sum()
         return ScoredQuad(x: x, y: y, lines: sides, supported: supported, insideLength: inside, totalLength: lv,
                           overshoot: overshoot, score: score)
     }

@@ -23,11 +23,4 @@ struct ScoredQuad {
     var paper: Double = 0
     /// Confidence in [0, 1], set when the hypothesis is verified.
     var confidence: Double = 0
-
-    /// Fraction of the whole outline backed by edges, with stretches outside the frame counted
-    /// at half weight (a cut page's hidden corner is neither evidence for nor against it).
-    var supportFraction: Double {
-        let l = (insideLength + 0.5 * (totalLength - insideLength)).sum()
-        return l > 0 ? supported.sum() / l : 0
-    }
 }

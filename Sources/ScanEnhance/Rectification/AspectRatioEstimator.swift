@@ -65,7 +65,7 @@ public struct AspectRatioEstimator: Sendable {
         let fallback = sideLengthEstimate(quad)
         // Work in units of the diagonal so the homogeneous coordinates are balanced.
         let scale = diagonal > 0 ? 1 / diagonal : 1
-        func homogeneous(_ p: Point) -> Vector3 { Vector3((p.x - centre.x) * scale, (p.y - centre.y) * scale, 1) }
+        func homogeneous(_ p: Point) -> HomogeneousVector { HomogeneousVector((p.x - centre.x) * scale, (p.y - centre.y) * scale, 1) }
         let m1 = homogeneous(quad.topLeft), m2 = homogeneous(quad.topRight)
         let m3 = homogeneous(quad.bottomLeft), m4 = homogeneous(quad.bottomRight)
 
@@ -107,7 +107,7 @@ public struct AspectRatioEstimator: Sendable {
 }
 
 /// A homogeneous 3-vector for the estimator's projective algebra.
-private struct Vector3 {
+private struct HomogeneousVector {
     var x, y, z: Double
 
     init(_ x: Double, _ y: Double, _ z: Double) {
@@ -116,9 +116,9 @@ private struct Vector3 {
         self.z = z
     }
 
-    func cross(_ o: Vector3) -> Vector3 { Vector3(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x) }
-    func dot(_ o: Vector3) -> Double { x * o.x + y * o.y + z * o.z }
+    func cross(_ o: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x) }
+    func dot(_ o: HomogeneousVector) -> Double { x * o.x + y * o.y + z * o.z }
     var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
-    static func * (v: Vector3, s: Double) -> Vector3 { Vector3(v.x * s, v.y * s, v.z * s) }
-    static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x - b.x, a.y - b.y, a.z - b.z) }
+    static func * (v: HomogeneousVector, s: Double) -> HomogeneousVector { HomogeneousVector(v.x * s, v.y * s, v.z * s) }
+    static func - (a: HomogeneousVector, b: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(a.x - b.x, a.y - b.y, a.z - b.z) }
 }

@@ -39,6 +39,8 @@ public struct PDFWriter<Sink: PDFByteSink> {
     private var fingerprint = DocumentFingerprint()
     /// The last content stream written, reused by the next page when identical (same layout, no text).
     private var previousContents: (bytes: [UInt8], object: Int)?
+    /// The text layer's font, once a page has text.
+    var textFont: PDFTextFont?
 
     /// Creates a writer; nothing is written until the first page (or `finish()`).
     ///
@@ -55,12 +57,14 @@ public struct PDFWriter<Sink: PDFByteSink> {
     /// Appends a page showing `image`, and writes its objects to the sink at once.
     ///
     /// - Parameters:
-    ///   - image: the page's picture (JPEG passed through, or lossless pixels).
+    ///   - image: the page's picture (JPEG or CCITT G4 passed through, or lossless pixels).
     ///   - size: `.dpi(d)` sizes the page from the pixels; `.points(width:height:)` fits and centres
     ///     the image on a fixed page.
+    ///   - text: words to lay invisibly over the image (an OCR text layer), boxes in image pixels;
+    ///     empty for none.
     /// - Throws: `PDFError` for an invalid image or page size (nothing is written then),
     ///   `.sinkFailed` when the sink throws, `.alreadyFinished` after `finish()`.
-    public mutating func addPage(image: PDFImage, size: PDFPageSize) throws {
+    public mutating func addPage(image: PDFImage, size: PDFPageSize, text: [PDFTextWord] = []) throws {
         try checkWritable()
         try image.validate()
         let layout = try PDFPageLayout(pixelWidth: image.width, pixelHeight: image.height, size: size)
@@ -74,6 +78,11 @@ public struct PDFWriter<Sink: PDFByteSink> {
         var contents = PDFContentStream()
         contents.drawImage(named: imageName, x: layout.imageX, y: layout.imageY,
                            width: layout.imageWidth, height: layout.imageHeight)
+        var fontResource = ""
+        if !text.isEmpty {
+            fontResource = "/Font<</\(Self.textFontName) \(PDFSyntax.reference(try textFontObject()))>>"
+            appendText(text, to: &contents, layout: layout, pixelWidth: image.width, pixelHeight: image.height)
+        }
         let contentsObject: Int
         if let previous = previousContents, previous.bytes == contents.bytes {
             contentsObject = previous.object
@@ -88,7 +97,7 @@ public struct PDFWriter<Sink: PDFByteSink> {
         let n = PDFSyntax.number
         try writeObject(pageObject, "<</Type/Page/Parent \(PDFSyntax.reference(pagesObject))"
             + "/MediaBox[0 0 \(n(layout.pageWidth)) \(n(layout.pageHeight))]"
-            + "/Resources<</XObject<</\(imageName) \(PDFSyntax.reference(imageObject))>>>>"
+            + "/Resources<</XObject<</\(imageName) \(PDFSyntax.reference(imageObject))>>\(fontResource)>>"
             + "/Contents \(PDFSyntax.reference(contentsObject))>>")
         pageObjects.append(pageObject)
     }
@@ -104,6 +113,7 @@ public struct PDFWriter<Sink: PDFByteSink> {
     public mutating func finish() throws -> Int {
         try checkWritable()
         guard !pageObjects.isEmpty else { throw PDFError.noPages }
+        try finishTextFont()
         let kids = pageObjects.map(PDFSyntax.reference).joined(separator: " ")
         try writeObject(pagesObject, "<</Type/Pages/Kids[\(kids)]/Count \(pageObjects.count)>>")
 

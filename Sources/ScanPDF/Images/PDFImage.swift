@@ -2,15 +2,19 @@ import ScanCore
 
 /// The picture that fills one page, in a form the PDF can embed.
 ///
-/// New encodings are new cases: the bilevel `ccittG4(bytes:width:height:blackIs1:)` for
-/// black-and-white pages (written with `/CCITTFaxDecode` and `/DecodeParms<</K -1/Columns w/Rows h/BlackIs1 …>>`)
-/// slots in next to `jpeg` here and in `PDFWriter+Images.swift`.
+/// Colour and gray pages are JPEG, passed through; black-and-white pages are CCITT Group 4.
 public enum PDFImage: Sendable {
     /// A JPEG file's bytes, embedded unchanged with `/DCTDecode` (no re-encoding, no quality loss).
     ///
     /// `components` is 1 (DeviceGray) or 3 (DeviceRGB). The values are checked against the JPEG's own
     /// frame header when the page is added.
     case jpeg(bytes: [UInt8], width: Int, height: Int, components: Int)
+    /// Black-and-white pixels as raw CCITT Group 4 (T.6) data, embedded unchanged with `/CCITTFaxDecode`
+    /// and `/DecodeParms<</K -1/Columns width/Rows height>>`, 1 bit a pixel.
+    ///
+    /// `blackIs1` false (the fax convention and PDF's default) means the coded black runs are ink.
+    /// The data is not checked here: the encoder (libtiff, through ScanCodecs) vouches for it.
+    case ccittG4(bytes: [UInt8], width: Int, height: Int, blackIs1: Bool = false)
     /// Gray pixels, kept lossless with `/FlateDecode`.
     ///
     /// The deflate stream uses stored (uncompressed) blocks for now: lossless and streaming, but as large
@@ -36,6 +40,7 @@ public enum PDFImage: Sendable {
     public var width: Int {
         switch self {
         case .jpeg(_, let width, _, _): width
+        case .ccittG4(_, let width, _, _): width
         case .gray(let image): image.width
         case .rgb(let image): image.width
         }
@@ -45,6 +50,7 @@ public enum PDFImage: Sendable {
     public var height: Int {
         switch self {
         case .jpeg(_, _, let height, _): height
+        case .ccittG4(_, _, let height, _): height
         case .gray(let image): image.height
         case .rgb(let image): image.height
         }

@@ -2,15 +2,18 @@ import ScanCore
 
 extension PDFWriter {
     /// Writes `image` as an image XObject stream numbered `number`.
-    ///
-    /// A bilevel CCITT G4 case would write `/ColorSpace/DeviceGray/BitsPerComponent 1
-    /// /Filter/CCITTFaxDecode/DecodeParms<</K -1/Columns w/Rows h/BlackIs1 true>>` and its bytes as is,
-    /// like the JPEG case.
     mutating func writeImage(_ image: PDFImage, as number: Int) throws {
         switch image {
         case .jpeg(let bytes, let width, let height, let components):
             let dictionary = Self.imageDictionary(width: width, height: height, components: components)
                 + "/Filter/DCTDecode"
+            try writeStream(number, dictionary: dictionary, length: bytes.count) { writer in
+                try writer.emit(bytes)
+            }
+        case .ccittG4(let bytes, let width, let height, let blackIs1):
+            let dictionary = "/Subtype/Image/Width \(width)/Height \(height)/ColorSpace/DeviceGray/BitsPerComponent 1"
+                + "/Filter/CCITTFaxDecode/DecodeParms<</K -1/Columns \(width)/Rows \(height)"
+                + (blackIs1 ? "/BlackIs1 true>>" : ">>")
             try writeStream(number, dictionary: dictionary, length: bytes.count) { writer in
                 try writer.emit(bytes)
             }

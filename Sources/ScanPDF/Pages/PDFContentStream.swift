@@ -1,7 +1,7 @@
 /// A page's content stream, built from drawing operators in compact syntax.
 ///
-/// Today a page only draws its image; the OCR text layer adds `BT`, `Tf`, `3 Tr` (invisible text),
-/// `Tm` and `Tj` operators here, after the image.
+/// A page draws its image, then, with OCR, an invisible text layer (`BT`, `3 Tr`, `Tf`, `Tm`, `Tj`;
+/// see `PDFWriter+Text.swift`).
 struct PDFContentStream {
     /// The operators so far, separated by single spaces or newlines.
     private(set) var bytes: [UInt8] = []
@@ -14,7 +14,12 @@ struct PDFContentStream {
     }
 
     private mutating func append(_ operators: String) {
+        appendLine(Array(operators.utf8))
+    }
+
+    /// Appends operators on a new line.
+    mutating func appendLine(_ operators: [UInt8]) {
         if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
-        bytes.append(pdf: operators)
+        bytes += operators
     }
 }

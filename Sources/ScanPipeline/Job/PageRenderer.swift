@@ -2,6 +2,7 @@ import ScanCodecs
 import ScanCore
 import ScanDetect
 import ScanEnhance
+import ScanOCR
 
 /// Turns a photo into a finished page: find or take the corners, rectify, convert to the colour
 /// mode and encode. Used by scan jobs (from files) and by front ends that hold photos in memory.
@@ -10,6 +11,8 @@ public struct PageRenderer: Sendable {
     public let options: ScanOptions
     let corners: CornersFile?
     let detector: DocumentDetector
+    /// One OCR engine per worker, reused across pages; nil without OCR.
+    let recognizers: RecognizerPool?
 
     /// A page, encoded and ready to write.
     public struct RenderedPage: Sendable {
@@ -21,6 +24,12 @@ public struct PageRenderer: Sendable {
         public var dpi: Double
         /// 1 for gray, 3 for colour.
         public var components: Int
+        /// True when `bytes` is CCITT G4 (a black-and-white page in a PDF).
+        public var isBilevel = false
+        /// The page's pixels, kept only for TIFF output (which encodes them itself).
+        public var pixels: PageImage?
+        /// The page's recognised text, with OCR.
+        public var text: RecognizedPage?
     }
 
     /// Creates a renderer; `corners` overrides detection for the inputs it names.
@@ -28,6 +37,16 @@ public struct PageRenderer: Sendable {
         self.options = options
         self.corners = corners
         self.detector = DocumentDetector()
+        self.recognizers = options.ocr.map { ocr in RecognizerPool { try TesseractRecognizer(options: ocr) } }
+    }
+
+    /// A renderer sharing `recognizers` (so several renderers share one pool of OCR engines);
+    /// nil recognises no text.
+    public init(options: ScanOptions, corners: CornersFile? = nil, recognizers: RecognizerPool?) {
+        self.options = options
+        self.corners = corners
+        self.detector = DocumentDetector()
+        self.recognizers = recognizers
     }
 
     /// Reads the photo at `input` and renders it, with corners from the corners file or the detector.
@@ -72,22 +91,19 @@ public struct PageRenderer: Sendable {
     ) throws -> RenderedPage {
         let page = try rectify(photo, quad: quad, source: source, input: input)
         let dpi = page.dpi ?? options.dpi ?? Self.assumedDPI(width: page.image.width, height: page.image.height)
-        let bytes: [UInt8], components: Int
-        switch (options.colorMode, format) {
-        case (.color, .png):
-            (bytes, components) = (try ImageCodec.encodePNG(page.image, name: input), 3)
-        case (.gray, .png):
-            (bytes, components) = (try ImageCodec.encodePNG(page.image.grayscale(), name: input), 1)
-        case (.color, _):
-            (bytes, components) = (try ImageCodec.encodeJPEG(page.image, quality: options.jpegQuality, name: input), 3)
-        case (.gray, _):
-            (bytes, components) = (try ImageCodec.encodeJPEG(page.image.grayscale(), quality: options.jpegQuality, name: input), 1)
-        }
+        var enhancement = options.enhancement
+        enhancement.threads = options.threads
+        let enhanced = PageEnhancer(options: enhancement).enhance(page.image, capture: capture(of: quad, in: photo, plan: page.plan))
+        let pageImage = enhanced.image.rotated(byDegrees: options.rotation)
+        let encoded = try encode(pageImage, dpi: dpi, format: format, input: input)
         let summary = PageSummary(
             input: input, quad: quad, source: source, confidence: confidence,
-            pixelWidth: page.image.width, pixelHeight: page.image.height,
-            dpi: page.dpi ?? options.dpi, paperName: page.paperSize?.name, writtenTo: "")
-        return RenderedPage(summary: summary, bytes: bytes, dpi: dpi, components: components)
+            pixelWidth: pageImage.width, pixelHeight: pageImage.height,
+            dpi: page.dpi ?? options.dpi, paperName: page.paperSize?.name, writtenTo: "",
+            mode: enhanced.mode, rotation: (enhanced.rotation + options.rotation) % 360, skewDegrees: enhanced.skewDegrees,
+            quality: enhanced.quality)
+        return RenderedPage(summary: summary, bytes: encoded.bytes, dpi: dpi, components: encoded.components,
+                            isBilevel: encoded.isBilevel, pixels: encoded.pixels, text: encoded.text)
     }
 
     /// Rectifies at the requested resolution, or at what the photo holds capped at
@@ -108,6 +124,16 @@ public struct PageRenderer: Sendable {
             if case .invalidQuad(let problem) = error { throw PipelineError.invalidCorners(image: input, problem: problem) }
             throw PipelineError.pageFailed(image: input, reason: "\(error)")
         }
+    }
+
+    /// How the page sat in the photo, for the quality report: its share of the frame and, when
+    /// its paper size is known, how many photo pixels span an inch of its shorter side.
+    private func capture(of quad: Quad, in photo: Image<RGB8>, plan: RectificationPlan) -> CaptureInfo {
+        let coverage = Swift.min(1, quad.area / Swift.max(1, Double(photo.pixelCount)))
+        guard let paper = plan.paperSize else { return CaptureInfo(coverage: coverage) }
+        let sides = quad.sideLengths
+        let shortSidePixels = Swift.min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
+        return CaptureInfo(coverage: coverage, effectiveDPI: shortSidePixels / (paper.width / PaperSize.millimetresPerInch))
     }
 
     /// The resolution assumed for a page of unknown physical size: as if its longer side were

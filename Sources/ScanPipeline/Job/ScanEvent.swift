@@ -1,4 +1,5 @@
 import ScanCore
+import ScanEnhance
 
 /// What a running job reports, in input order.
 public enum ScanEvent: Sendable {
@@ -39,6 +40,14 @@ public struct PageSummary: Sendable {
     public var paperName: String?
     /// The file it was written to.
     public var writtenTo: String
+    /// The colour mode it was rendered in (for `auto`, the one chosen).
+    public var mode: ColorMode
+    /// Clockwise quarter turns applied to make it upright, in degrees.
+    public var rotation: Int
+    /// The skew that was straightened, in degrees.
+    public var skewDegrees: Double
+    /// Sharpness, glare, coverage and resolution, with warnings.
+    public var quality: PageQuality
 
     /// One JSON line describing the page.
     public var jsonLine: String {
@@ -52,6 +61,17 @@ public struct PageSummary: Sendable {
         if let confidence { fields.append("\"confidence\":\(JSONText.number(confidence, digits: 3))") }
         if let dpi { fields.append("\"dpi\":\(JSONText.number(dpi, digits: 1))") }
         if let paperName { fields.append("\"paper\":\(JSONText.string(paperName))") }
+        fields.append("\"mode\":\"\(mode.rawValue)\"")
+        fields.append("\"rotation\":\(rotation)")
+        fields.append("\"skew\":\(JSONText.number(skewDegrees, digits: 2))")
+        var qualityFields = [
+            "\"sharpness\":\(JSONText.number(quality.sharpness, digits: 3))",
+            "\"glare\":\(JSONText.number(quality.glare, digits: 4))",
+        ]
+        if let coverage = quality.coverage { qualityFields.append("\"coverage\":\(JSONText.number(coverage, digits: 3))") }
+        if let dpi = quality.effectiveDPI { qualityFields.append("\"effective_dpi\":\(JSONText.number(dpi, digits: 1))") }
+        qualityFields.append("\"warnings\":[" + quality.warnings.map { JSONText.string($0.rawValue) }.joined(separator: ",") + "]")
+        fields.append("\"quality\":{" + qualityFields.joined(separator: ",") + "}")
         return "{" + fields.joined(separator: ",") + "}"
     }
 }

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import ScanCodecs
 import ScanCore
+import ScanOCR
 
 /// A batch of photos turned into one document or a set of page images.
 ///
@@ -27,15 +29,31 @@ public struct ScanJob: Sendable {
     ///   write, unwritable output). A failed input does not stop the others.
     public func run(into target: OutputTarget, events: (ScanEvent) -> Void) -> Result<[String], PipelineError> {
         let renderer = PageRenderer(options: options, corners: corners)
+        // A missing OCR language stops the job before any page, with the package to install.
+        if let ocr = options.ocr {
+            do {
+                _ = try TessdataLocator.folder(for: ocr)
+            } catch {
+                return .failure(.ocrUnavailable(error as? OCRError ?? .noLanguage))
+            }
+        }
         var oneThreadEach = options
         oneThreadEach.threads = 1
-        let parallelRenderer = PageRenderer(options: oneThreadEach, corners: corners)
+        let parallelRenderer = PageRenderer(options: oneThreadEach, corners: corners, recognizers: renderer.recognizers)
         let title = options.title ?? URL(fileURLWithPath: target.path).deletingPathExtension().lastPathComponent
         var sink: any PageSink
         do {
-            sink = try target.format == .pdf
-                ? PDFPageSink(path: target.path, title: title)
-                : ImageFilesPageSink(target: target)
+            switch target.format {
+            case .pdf:
+                sink = try PDFPageSink(path: target.path, title: title, sidecar: options.sidecar)
+            case .tiff:
+                var tiffOptions = TIFFPageWriter.Options()
+                tiffOptions.compression = options.tiffCompression
+                tiffOptions.jpegQuality = options.jpegQuality
+                sink = try TIFFPageSink(path: target.path, options: tiffOptions, sidecar: options.sidecar)
+            case .jpeg, .png:
+                sink = try ImageFilesPageSink(target: target)
+            }
         } catch {
             return .failure(error)
         }

@@ -1,17 +1,22 @@
+import ScanCodecs
 import ScanEnhance
+import ScanOCR
 
-/// How pages look: colour kept, or reduced to gray.
-public enum ColorMode: String, Sendable, CaseIterable {
-    /// The rectified photo's colours.
-    case color
-    /// Luminance only; smaller files.
-    case gray
-}
+/// How pages look: `color`, `gray`, `bw`, `photo` or `auto` (see `EnhanceMode`).
+public typealias ColorMode = EnhanceMode
 
 /// Everything a scan job can be told, with the defaults `flatbed scan` uses.
 public struct ScanOptions: Sendable {
-    /// Colour or gray pages.
-    public var colorMode: ColorMode = .color
+    /// Enhancement: colour mode, black-and-white bias, automatic rotation and deskew.
+    public var enhancement = PageEnhancer.Options(mode: .color)
+    /// The colour mode, a shortcut for `enhancement.mode`.
+    public var colorMode: ColorMode {
+        get { enhancement.mode }
+        set { enhancement.mode = newValue }
+    }
+    /// Clockwise turn in degrees (0, 90, 180, 270) applied after automatic orientation: a
+    /// person's own correction.
+    public var rotation: Int = 0
     /// Output resolution in dots per inch; nil renders at the resolution the photo really holds
     /// (never upscaled), capped at `maximumAutomaticDPI`.
     public var dpi: Double?
@@ -27,6 +32,12 @@ public struct ScanOptions: Sendable {
     public var title: String?
     /// Largest photo accepted, in pixels, checked from the file's header before decoding.
     public var maximumPixelCount: Int = 100_000_000
+    /// Recognise each page's text (an invisible text layer in PDFs); nil for no OCR.
+    public var ocr: OCROptions?
+    /// With OCR, also write the pages' plain text to a `.txt` beside the output (form feed between pages).
+    public var sidecar: Bool = false
+    /// Compression of gray and colour pages in TIFF output (bilevel pages are always CCITT G4).
+    public var tiffCompression: TIFFPageWriter.Compression = .jpeg
 
     /// The defaults.
     public init() {}

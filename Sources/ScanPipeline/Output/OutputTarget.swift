@@ -4,7 +4,10 @@ import Foundation
 public struct OutputTarget: Sendable, Equatable {
     /// The file formats Flatbed writes.
     public enum Format: String, Sendable {
-        case pdf, jpeg, png
+        case pdf, jpeg, png, tiff
+
+        /// True for formats that hold every page in one file (PDF, multi-page TIFF).
+        public var isDocument: Bool { self == .pdf || self == .tiff }
     }
 
     /// The path as given.
@@ -20,7 +23,7 @@ public struct OutputTarget: Sendable, Equatable {
     public init(path: String) throws(PipelineError) {
         self.path = path
         self.format = try Self.format(of: path)
-        self.isNumbered = format != .pdf
+        self.isNumbered = !format.isDocument
     }
 
     /// A target for exactly one image written to `path` (`flatbed rectify`).
@@ -28,12 +31,12 @@ public struct OutputTarget: Sendable, Equatable {
     public init(singleImageAt path: String) throws(PipelineError) {
         self.path = path
         self.format = try Self.format(of: path)
-        guard format != .pdf else { throw .unsupportedOutput(path: path) }
+        guard !format.isDocument else { throw .unsupportedOutput(path: path) }
         self.isNumbered = false
     }
 
     /// True for a single image file rather than a document.
-    public var isSingleImage: Bool { format != .pdf && !isNumbered }
+    public var isSingleImage: Bool { !format.isDocument && !isNumbered }
 
     /// The file page `number` (1-based) is written to.
     public func path(forPage number: Int) -> String {
@@ -50,6 +53,7 @@ public struct OutputTarget: Sendable, Equatable {
         case "pdf": .pdf
         case "jpg", "jpeg": .jpeg
         case "png": .png
+        case "tif", "tiff": .tiff
         default: throw .unsupportedOutput(path: path)
         }
     }

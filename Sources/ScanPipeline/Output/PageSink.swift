@@ -1,4 +1,5 @@
 import Foundation
+import ScanOCR
 import ScanPDF
 
 /// Where rendered pages go, one at a time, in order.
@@ -15,9 +16,14 @@ public protocol PageSink {
 public struct PDFPageSink: PageSink {
     private let file: AtomicFile
     private var writer: PDFWriter<AtomicFileSink>
+    private let sidecar: Bool
+    private var texts: [String] = []
 
     /// Starts a PDF at `path` (written beside it, renamed into place by `finish`).
-    public init(path: String, title: String) throws(PipelineError) {
+    ///
+    /// - Parameter sidecar: also write the pages' text to a `.txt` beside it.
+    public init(path: String, title: String, sidecar: Bool = false) throws(PipelineError) {
+        self.sidecar = sidecar
         file = try AtomicFile(path: path)
         var info = PDFDocumentInfo(title: title)
         info.producer = PDFDocumentInfo.producer(flatbedVersion: FlatbedInfo.version)
@@ -26,11 +32,17 @@ public struct PDFPageSink: PageSink {
     }
 
     public mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String {
-        let image = PDFImage.jpeg(
-            bytes: page.bytes, width: page.summary.pixelWidth, height: page.summary.pixelHeight,
-            components: page.components)
+        let (width, height) = (page.summary.pixelWidth, page.summary.pixelHeight)
+        let image = page.isBilevel
+            ? PDFImage.ccittG4(bytes: page.bytes, width: width, height: height)
+            : PDFImage.jpeg(bytes: page.bytes, width: width, height: height, components: page.components)
+        let words = page.text?.words.map { word in
+            PDFTextWord(text: word.text, x: Double(word.box.x), y: Double(word.box.y),
+                        width: Double(word.box.width), height: Double(word.box.height))
+        } ?? []
+        texts.append(page.text?.plainText ?? "")
         do {
-            try writer.addPage(image: image, size: .dpi(page.dpi))
+            try writer.addPage(image: image, size: .dpi(page.dpi), text: words)
         } catch {
             throw file.failure ?? .outputUnwritable(path: file.path, reason: "\(error)")
         }
@@ -48,7 +60,7 @@ public struct PDFPageSink: PageSink {
             throw file.failure ?? .outputUnwritable(path: file.path, reason: "\(error)")
         }
         try file.commit()
-        return [file.path]
+        return [file.path] + (sidecar ? [try SidecarText.write(texts, beside: file.path)] : [])
     }
 
     public mutating func discard() { file.discard() }

@@ -8,6 +8,7 @@ enum DetectCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec("--json", help: "One JSON object per line and image: image, corners (or null), confidence, detect_ms."),
         OptionSpec("--debug", value: "DIR", help: "Write an overlay per image to DIR: the chosen quad and the top rejected ones."),
+        OptionSpec("--repeat", value: "N", help: "Detect N times per image and report the median detect_ms (for benchmarks; default 1)."),
     ]
     static let discussion = """
         Corners are pixel coordinates [x, y] in the photo as a person sees it (EXIF orientation
@@ -22,11 +23,12 @@ enum DetectCommand: Command {
         let json = arguments.has("--json")
         let debugFolder = arguments.value("--debug")
         if let debugFolder { try PageFinder.prepareDebugFolder(debugFolder) }
+        let repeats = try arguments.integer("--repeat", in: 1...1000, default: 1)!
         let finder = PageFinder()
         var failures = 0
         for (index, input) in inputs.enumerated() {
             console.progress(index, of: inputs.count, input)
-            let result = finder.find(in: input, debugFolder: debugFolder)
+            let result = finder.find(in: input, debugFolder: debugFolder, repeats: repeats)
             if result.error != nil { failures += 1 }
             if json {
                 console.output(result.jsonLine)

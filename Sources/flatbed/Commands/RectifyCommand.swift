@@ -10,11 +10,7 @@ enum RectifyCommand: Command {
         OptionSpec("--output", "-o", value: "FILE", help: "The image to write (.jpg or .png)."),
         OptionSpec("--quad", value: "X,Y,…", help: "The 8 corner coordinates TL, TR, BR, BL, comma-separated."),
         OptionSpec("--corners", value: "FILE", help: "Corners as `flatbed detect --json` prints them."),
-        OptionSpec("--dpi", value: "N", help: "Output resolution, 50…1200 (default: what the photo holds, at most 300)."),
-        OptionSpec("--page-size", value: "SIZE", help: "auto, a4, letter, legal, id-1 or fit (default: auto)."),
-        OptionSpec("--mode", value: "MODE", help: "Colour mode: color or gray (default: color)."),
-        OptionSpec("--jpeg-quality", value: "Q", help: "JPEG quality, 1…100 (default: 85)."),
-    ]
+    ] + PageOptions.specs
     static let discussion = "Without --quad or --corners the corners are detected."
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -22,11 +18,7 @@ enum RectifyCommand: Command {
         if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
         guard let output = arguments.value("--output") else { throw UsageError.missingArgument("-o/--output FILE") }
         let target = try OutputTarget(singleImageAt: output)
-        var options = ScanOptions()
-        options.colorMode = try ColorMode(rawValue: arguments.choice("--mode", from: ColorMode.allCases.map(\.rawValue), default: "color"))!
-        options.dpi = try arguments.integer("--dpi", in: 50...1200).map(Double.init)
-        options.pageSize = try PageSizeChoice(argument: arguments.choice("--page-size", from: PageSizeChoice.arguments, default: "auto"))!
-        options.jpegQuality = try arguments.integer("--jpeg-quality", in: 1...100, default: options.jpegQuality)!
+        let options = try PageOptions.parse(arguments)
         var corners = try arguments.value("--corners").map { try CornersFile(contentsOf: $0) }
         if let quadText = arguments.value("--quad") {
             let numbers = quadText.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }

@@ -1,3 +1,5 @@
+import ScanCodecs
+import ScanOCR
 import ScanPipeline
 
 /// `flatbed scan`: photos in, one document out.
@@ -6,16 +8,17 @@ enum ScanCommand: Command {
     static let abstract = "Find the page in each photo, straighten it and write one document."
     static let usage = "<input>... -o <output> [options]"
     static let options: [OptionSpec] = [
-        OptionSpec("--output", "-o", value: "FILE", help: "Output: .pdf (one page per input), or .jpg/.png (one file per page: name-1.jpg, …)."),
-        OptionSpec("--mode", value: "MODE", help: "Colour mode: color or gray (default: color)."),
-        OptionSpec("--dpi", value: "N", help: "Output resolution, 50…1200 (default: what the photo holds, at most 300)."),
-        OptionSpec("--page-size", value: "SIZE", help: "auto (snap to A4/Letter/Legal/ID-1 when close), a4, letter, legal, id-1, or fit (default: auto)."),
+        OptionSpec("--output", "-o", value: "FILE", help: "Output: .pdf or .tif (one page per input), or .jpg/.png (one file per page: name-1.jpg, …)."),
         OptionSpec("--corners", value: "FILE", help: "Corners per input instead of detection, as `flatbed detect --json` prints them."),
-        OptionSpec("--jpeg-quality", value: "Q", help: "JPEG quality of the pages, 1…100 (default: 85)."),
         OptionSpec("--title", value: "TEXT", help: "Document title stored in the PDF (default: the output's file name)."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: one per core)."),
+        OptionSpec("--ocr", help: "Recognise the text: an invisible, searchable text layer in PDFs."),
+        OptionSpec("--lang", value: "L", help: "OCR languages joined by '+', e.g. eng+deu (default: eng; implies --ocr)."),
+        OptionSpec("--tessdata", value: "DIR", help: "Folder holding <lang>.traineddata (default: TESSDATA_PREFIX or the system folder)."),
+        OptionSpec("--sidecar", help: "With --ocr, also write the text to a .txt beside the output (form feed between pages)."),
+        OptionSpec("--tiff-compression", value: "C", help: "Gray and colour pages in .tif output: jpeg or deflate (default: jpeg; bw pages are G4)."),
         OptionSpec("--json", help: "Print one JSON line per page with its corners and size."),
-    ]
+    ] + PageOptions.specs
     static let discussion = """
         An input where no document is found keeps the whole photo as its page, with a warning.
         An input that can't be read is reported and skipped; the other pages are still written and
@@ -31,13 +34,16 @@ enum ScanCommand: Command {
         let inputs = arguments.positionals
         guard !inputs.isEmpty else { throw UsageError.missingArgument("input photos") }
         guard let output = arguments.value("--output") else { throw UsageError.missingArgument("-o/--output FILE") }
-        var options = ScanOptions()
-        options.colorMode = try ColorMode(rawValue: arguments.choice("--mode", from: ColorMode.allCases.map(\.rawValue), default: "color"))!
-        options.dpi = try arguments.integer("--dpi", in: 50...1200).map(Double.init)
-        options.pageSize = try PageSizeChoice(argument: arguments.choice("--page-size", from: PageSizeChoice.arguments, default: "auto"))!
-        options.jpegQuality = try arguments.integer("--jpeg-quality", in: 1...100, default: options.jpegQuality)!
+        var options = try PageOptions.parse(arguments)
         options.threads = try arguments.integer("--threads", in: 1...256)
         options.title = arguments.value("--title")
+        if arguments.has("--ocr") || arguments.value("--lang") != nil || arguments.has("--sidecar") {
+            options.ocr = try OCROptions(languageList: arguments.value("--lang") ?? "eng",
+                                         tessdataFolder: arguments.value("--tessdata"))
+        }
+        options.sidecar = arguments.has("--sidecar")
+        options.tiffCompression = try TIFFPageWriter.Compression(
+            rawValue: arguments.choice("--tiff-compression", from: TIFFPageWriter.Compression.allCases.map(\.rawValue), default: "jpeg"))!
         let corners = try arguments.value("--corners").map { try CornersFile(contentsOf: $0) }
         let target = try OutputTarget(path: output)
 
@@ -50,6 +56,9 @@ enum ScanCommand: Command {
             case .finished(_, let page):
                 if page.source == .wholePhoto {
                     console.warning("\(page.input): no document found; keeping the whole photo as its page")
+                }
+                for warning in page.quality.warnings {
+                    console.warning("\(page.input): \(warning)")
                 }
                 if json { console.output(page.jsonLine) }
             case .failed(_, let input, let error):

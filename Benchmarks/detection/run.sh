@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Detection benchmark: flatbed detect --json against the OpenCV baseline on the SmartDoc sample
+# and on the fixed synthetic benchmark set, both scored by ../shared/eval/score_quads.py.
+# Prints one side-by-side table (printed, not asserted).
+#
+# Usage: Benchmarks/detection/run.sh
+# Environment:
+#   FLATBED_SHARED   the shared folder (default: ../shared next to the repository)
+#   FLATBED_CACHE    where the synthetic set is generated once (default: ~/.cache/flatbed)
+#   SCRATCH          SwiftPM scratch path for the release build (default: /tmp/build-detection-bench)
+set -euo pipefail
+
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+shared="${FLATBED_SHARED:-$(cd "$repo/../shared" && pwd)}"
+cache="${FLATBED_CACHE:-$HOME/.cache/flatbed}"
+scratch="${SCRATCH:-/tmp/build-detection-bench}"
+synth="$cache/synth-benchmark"
+work="$(mktemp -d /tmp/flatbed-detection-bench.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+echo "building flatbed (release)…" >&2
+swift build -c release --package-path "$repo" --scratch-path "$scratch" --product flatbed >&2
+flatbed="$scratch/release/flatbed"
+
+if [ ! -f "$synth/truth.json" ]; then
+    echo "generating the synthetic benchmark set into $synth (once; takes several minutes)…" >&2
+    python3 "$repo/Tools/synth/generate.py" --preset benchmark --out "$synth" --quiet >&2
+fi
+
+run_set() {  # name truth root
+    local name="$1" truth="$2" root="$3"
+    python3 - "$truth" "$root" > "$work/$name.list" <<'PY'
+import json, os, sys
+for t in json.load(open(sys.argv[1])):
+    print(os.path.join(sys.argv[2], t["image"]))
+PY
+    echo "$name: flatbed detect on $(wc -l < "$work/$name.list") photos…" >&2
+    # Exit status 1 only means some file could not be read; those lines carry an error.
+    tr '\n' '\0' < "$work/$name.list" | xargs -0 "$flatbed" detect --json > "$work/$name.flatbed.jsonl" || true
+    echo "$name: OpenCV baseline…" >&2
+    python3 "$shared/eval/opencv_baseline.py" --truth "$truth" --root "$root" > "$work/$name.opencv.jsonl"
+    for tool in flatbed opencv; do
+        python3 "$shared/eval/score_quads.py" "$truth" "$work/$name.$tool.jsonl" --json --by-folder > "$work/$name.$tool.score.json"
+    done
+}
+
+run_set smartdoc "$shared/data/smartdoc-sample/truth.json" "$shared/data/smartdoc-sample"
+run_set synthetic "$synth/truth.json" "$synth"
+
+python3 "$repo/Benchmarks/detection/table.py" "$work"

@@ -1,0 +1,194 @@
+/// Quad hypotheses from regions rather than lines: paper is usually the lightest large surface
+/// in the scene, so the light side of an Otsu split of the luminance falls apart into connected
+/// regions of which one is the page. Its convex hull spans the whole page even when the border
+/// is bent (a curl, a fold) or broken (a cable, a finger), where straight lines fail; the
+/// largest quad with corners on the hull is the page's corners.
+struct RegionCandidates {
+    /// A page-shaped region: its corners (clockwise on screen, working pixels) and the evidence
+    /// that the region is one solid, quad-shaped surface.
+    struct Region {
+        var x: SIMD4<Double>
+        var y: SIMD4<Double>
+        /// Region pixels over hull area (holes and notches lower it).
+        var solidity: Double
+        /// Quad area over hull area (a blob, a disc or an L-shape lowers it).
+        var quadFill: Double
+        /// Fraction of the region's rows and columns that reach the frame's border.
+        var borderContact: Double
+        /// Mean luminance inside the region minus that of the surface just around it.
+        var contrast: Double
+    }
+
+    /// Smallest region, as a fraction of the frame's area.
+    let minimumAreaFraction: Double
+    /// How many of the largest regions become hypotheses.
+    let maximumRegions = 3
+
+    /// The largest light regions as quads, largest first.
+    func regions(in planes: ColorPlanes) -> [Region] {
+        let w = planes.width, h = planes.height, count = w * h
+        guard w >= 8 && h >= 8 else { return [] }
+        var luminance = [Float](repeating: 0, count: count)
+        var histogram = [Int](repeating: 0, count: 256)
+        for i in 0..<count {
+            let l = 0.299 * planes.red[i] + 0.587 * planes.green[i] + 0.114 * planes.blue[i]
+            luminance[i] = l
+            histogram[max(0, min(255, Int(l)))] += 1
+        }
+        let threshold = Float(Self.otsu(histogram))
+        var labels = [Int32](repeating: 0, count: count)
+        var sizes: [Int] = [0]
+        var stack: [Int32] = []
+        let minimumPixels = max(16, Int(minimumAreaFraction * Double(count)))
+        for seed in 0..<count where labels[seed] == 0 && luminance[seed] > threshold {
+            let label = Int32(sizes.count)
+            var size = 0
+            labels[seed] = label
+            stack.append(Int32(seed))
+            while let top = stack.popLast() {
+                let i = Int(top)
+                size += 1
+                let x = i % w
+                if x > 0 && labels[i - 1] == 0 && luminance[i - 1] > threshold { labels[i - 1] = label; stack.append(Int32(i - 1)) }
+                if x < w - 1 && labels[i + 1] == 0 && luminance[i + 1] > threshold { labels[i + 1] = label; stack.append(Int32(i + 1)) }
+                if i >= w && labels[i - w] == 0 && luminance[i - w] > threshold { labels[i - w] = label; stack.append(Int32(i - w)) }
+                if i < count - w && labels[i + w] == 0 && luminance[i + w] > threshold { labels[i + w] = label; stack.append(Int32(i + w)) }
+            }
+            sizes.append(size)
+        }
+        let largest = sizes.indices.dropFirst().filter { sizes[$0] >= minimumPixels }
+            .sorted { sizes[$0] > sizes[$1] }.prefix(maximumRegions)
+        return largest.compactMap { region(label: Int32($0), size: sizes[$0], labels: labels, luminance: luminance, w: w, h: h) }
+    }
+
+    private func region(label: Int32, size: Int, labels: [Int32], luminance: [Float], w: Int, h: Int) -> Region? {
+        // Each row's leftmost and rightmost pixel (as pixel-corner points) bound the region.
+        var points: [(Double, Double)] = []
+        var contactRows = 0, contactColumns = 0, rows = 0
+        var top = h, bottom = -1, left = w, right = -1
+        var columnTouch = [Bool](repeating: false, count: w)
+        for y in 0..<h {
+            var first = -1, last = -1
+            let o = y * w
+            for x in 0..<w where labels[o + x] == label {
+                if first < 0 { first = x }
+                last = x
+                if y == 0 || y == h - 1 { columnTouch[x] = true }
+            }
+            if first < 0 { continue }
+            rows += 1
+            if first == 0 || last == w - 1 { contactRows += 1 }
+            top = min(top, y); bottom = max(bottom, y); left = min(left, first); right = max(right, last)
+            points += [(Double(first), Double(y)), (Double(first), Double(y + 1)),
+                       (Double(last + 1), Double(y)), (Double(last + 1), Double(y + 1))]
+        }
+        contactColumns = columnTouch.reduce(0) { $0 + ($1 ? 1 : 0) }
+        let hull = Self.convexHull(points)
+        guard hull.count >= 4 else { return nil }
+        let hullArea = Self.area(hull)
+        guard hullArea > 0, let quad = Self.largestQuad(in: hull) else { return nil }
+        let quadArea = Self.area(quad)
+        // Contrast: region pixels against non-region pixels in its bounding box grown by a margin.
+        let margin = max(3, (right - left + bottom - top) / 20)
+        var inside = 0.0, insideCount = 0, outside = 0.0, outsideCount = 0
+        for y in max(0, top - margin)...min(h - 1, bottom + margin) {
+            for x in max(0, left - margin)...min(w - 1, right + margin) {
+                let i = y * w + x
+                if labels[i] == label { inside += Double(luminance[i]); insideCount += 1 } else { outside += Double(luminance[i]); outsideCount += 1 }
+            }
+        }
+        let contrast = outsideCount > 0 ? inside / Double(max(1, insideCount)) - outside / Double(outsideCount) : 0
+        let x = SIMD4(quad[0].0, quad[1].0, quad[2].0, quad[3].0)
+        let y = SIMD4(quad[0].1, quad[1].1, quad[2].1, quad[3].1)
+        return Region(x: x, y: y, solidity: Double(size) / hullArea, quadFill: quadArea / hullArea,
+                      borderContact: Double(contactRows + contactColumns) / Double(max(1, rows + (right - left + 1))),
+                      contrast: contrast)
+    }
+
+    /// Otsu's threshold of a 256-bin histogram.
+    static func otsu(_ histogram: [Int]) -> Int {
+        let total = Double(histogram.reduce(0, +))
+        var sum = 0.0
+        for (level, n) in histogram.enumerated() { sum += Double(level * n) }
+        var weightBelow = 0.0, sumBelow = 0.0, best = 0.0, threshold = 127
+        for level in 0..<256 {
+            weightBelow += Double(histogram[level])
+            if weightBelow == 0 { continue }
+            let weightAbove = total - weightBelow
+            if weightAbove == 0 { break }
+            sumBelow += Double(level * histogram[level])
+            let meanBelow = sumBelow / weightBelow, meanAbove = (sum - sumBelow) / weightAbove
+            let between = weightBelow * weightAbove * (meanBelow - meanAbove) * (meanBelow - meanAbove)
+            if between > best { best = between; threshold = level }
+        }
+        return threshold
+    }
+
+    /// Convex hull (Andrew's monotone chain), clockwise on screen (y down).
+    static func convexHull(_ input: [(Double, Double)]) -> [(Double, Double)] {
+        let p = input.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        guard p.count >= 3 else { return p }
+        func cross(_ o: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
+            (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+        }
+        var hull: [(Double, Double)] = []
+        for q in p {
+            while hull.count >= 2 && cross(hull[hull.count - 2], hull[hull.count - 1], q) <= 0 { hull.removeLast() }
+            hull.append(q)
+        }
+        let lower = hull.count + 1
+        for q in p.reversed().dropFirst() {
+            while hull.count >= lower && cross(hull[hull.count - 2], hull[hull.count - 1], q) <= 0 { hull.removeLast() }
+            hull.append(q)
+        }
+        hull.removeLast()
+        return hull
+    }
+
+    /// Shoelace area (absolute).
+    static func area(_ p: [(Double, Double)]) -> Double {
+        var s = 0.0
+        for k in 0..<p.count {
+            let a = p[k], b = p[(k + 1) % p.count]
+            s += a.0 * b.1 - b.0 * a.1
+        }
+        return abs(s) / 2
+    }
+
+    /// The largest-area quad whose corners are hull vertices, in hull order: for every diagonal
+    /// (i, k), the farthest vertex on each side of it.
+    static func largestQuad(in hull: [(Double, Double)]) -> [(Double, Double)]? {
+        var v = hull
+        // A hull of a raster region has many nearly collinear vertices; a coarser one suffices.
+        while v.count > 64 {
+            v = stride(from: 0, to: v.count, by: 2).map { v[$0] }
+        }
+        let n = v.count
+        guard n >= 4 else { return nil }
+        func twice(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)) -> Double {
+            abs((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0))
+        }
+        var best = 0.0
+        var corners = (0, 1, 2, 3)
+        for i in 0..<n {
+            for k in (i + 2)..<n where k - i <= n - 2 {
+                var bestJ = -1, bestJArea = 0.0
+                for j in (i + 1)..<k {
+                    let a = twice(v[i], v[j], v[k])
+                    if a > bestJArea { bestJArea = a; bestJ = j }
+                }
+                var bestL = -1, bestLArea = 0.0
+                for l in (k + 1)..<(n + i) {
+                    let a = twice(v[i], v[k], v[l % n])
+                    if a > bestLArea { bestLArea = a; bestL = l % n }
+                }
+                if bestJ >= 0 && bestL >= 0 && bestJArea + bestLArea > best {
+                    best = bestJArea + bestLArea
+                    corners = (i, bestJ, k, bestL)
+                }
+            }
+        }
+        guard best > 0 else { return nil }
+        return [v[corners.0], v[corners.1], v[corners.2], v[corners.3]]
+    }
+}

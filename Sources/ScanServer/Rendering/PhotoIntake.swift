@@ -1,0 +1,49 @@
+import ScanCodecs
+import ScanCore
+import ScanDetect
+
+/// Turns an uploaded body into a decoded photo: checks the media type, decodes (EXIF orientation
+/// applied) within the pixel limit, and detects the page.
+public struct PhotoIntake: Sendable {
+    /// Largest photo accepted, in pixels, checked from the header before decoding.
+    public var maximumPixelCount: Int
+    private let detector = DocumentDetector()
+
+    /// Media types accepted for photos, with the file extension each is stored under.
+    public static let mediaTypes: [String: String] = [
+        "image/jpeg": "jpg", "image/jpg": "jpg", "image/png": "png", "image/heic": "heic", "image/heif": "heic",
+    ]
+
+    /// Creates an intake.
+    public init(maximumPixelCount: Int = DecodingOptions.defaultMaximumPixelCount) {
+        self.maximumPixelCount = maximumPixelCount
+    }
+
+    /// Decodes a photo body and detects its page.
+    /// - Throws: `ServerError.unsupportedMediaType`, `.emptyBody`, `.unreadableImage`.
+    public func photo(from request: Request) throws(ServerError) -> (photo: StoredPhoto, image: Image<RGB8>) {
+        guard let type = request.mediaType, let fileExtension = Self.mediaTypes[type] else {
+            throw .unsupportedMediaType(request.mediaType ?? "none")
+        }
+        let image = try decode(request.body)
+        let detection = detector.detect(in: image)
+        let photo = StoredPhoto(
+            bytes: request.body, fileExtension: fileExtension, width: image.width, height: image.height,
+            detected: detection?.quad, confidence: detection?.confidence ?? 0)
+        return (photo, image)
+    }
+
+    /// Decodes an image body upright.
+    /// - Throws: `ServerError.emptyBody`, `.unreadableImage`.
+    public func decode(_ bytes: [UInt8], name: String = "body") throws(ServerError) -> Image<RGB8> {
+        guard !bytes.isEmpty else { throw .emptyBody }
+        do {
+            return try ImageCodec.decode(bytes, name: name, options: DecodingOptions(maximumPixelCount: maximumPixelCount)).image
+        } catch {
+            throw .unreadableImage(error)
+        }
+    }
+
+    /// Detects the page in a frame.
+    public func detect(in image: Image<RGB8>) -> Detection? { detector.detect(in: image) }
+}
