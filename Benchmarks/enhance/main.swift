@@ -1,6 +1,6 @@
 // The enhancement benchmark's Swift side, driven by run.sh and bench.py.
 //
-//   enhance-benchmark batch LIST   each line: INPUT.ppm OUTPUT.pnm MODE [METHOD] [rotate|norotate]
+//   enhance-benchmark batch LIST   each line: INPUT.ppm OUTPUT.pnm MODE [METHOD|default] [rotate|norotate]
 //                                  prints one JSON object per line: mode chosen, rotation, skew, quality, ms
 //   enhance-benchmark time INPUT.ppm [REPEATS]
 //                                  median wall time of every mode on one page
@@ -41,7 +41,8 @@ func batch(_ listPath: String) throws {
             FileHandle.standardError.write(Data("skipping malformed line: \(line)\n".utf8))
             continue
         }
-        let method = fields.count > 3 ? BinarizationMethod(rawValue: fields[3]) ?? .sauvola : .sauvola
+        // METHOD "default" (or none) keeps the library's default.
+        let method = fields.count > 3 ? BinarizationMethod(rawValue: fields[3]) ?? Binarizer.Options().method : Binarizer.Options().method
         let rotate = fields.count > 4 ? fields[4] != "norotate" : true
         let page = try PNM.readRGB(fields[0])
         let enhancer = PageEnhancer(options: options(mode: mode, method: method, rotate: rotate))

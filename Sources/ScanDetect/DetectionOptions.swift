@@ -83,8 +83,10 @@ public struct DetectionOptions: Sendable {
     public var paperLuminance: ClosedRange<Double> = 60...110
 
     /// Below this confidence (0…1) the answer is "no document". Higher: fewer false positives on
-    /// empty scenes, more pages missed.
-    public var confidenceThreshold: Double = 0.6
+    /// empty scenes, more pages missed. The default is chosen on the evidence model's training
+    /// set (above it each false positive avoided costs several pages; see
+    /// Benchmarks/detection/fit_confidence.py).
+    public var confidenceThreshold: Double = 0.4
 
     /// Whether to refine the corners on the full-resolution image. Off: faster, corners only as
     /// precise as the working copy (about one working pixel).
@@ -97,6 +99,11 @@ public struct DetectionOptions: Sendable {
 
     /// How many hypotheses the overlay and `Detection.rejected` keep.
     public var keptHypotheses: Int = 5
+
+    /// How many of the best hypotheses are measured for `PageEvidence` and re-ranked by the
+    /// evidence model (the rest are dropped). Higher: more chances to recover a page ranked low
+    /// by edge evidence alone, slower.
+    public var rerankedHypotheses: Int = 4
 
     /// How many of the best-ranked hypotheses are verified for confidence. Higher: more chances
     /// for the verifier to overturn the ranking, slower.
@@ -135,5 +142,6 @@ public struct DetectionOptions: Sendable {
         try check("refinementBand", refinementBand, 0.5...50)
         try check("verifiedHypotheses", Double(verifiedHypotheses), 1...1000)
         try check("keptHypotheses", Double(keptHypotheses), 0...100)
+        try check("rerankedHypotheses", Double(rerankedHypotheses), 1...100)
     }
 }

@@ -3,10 +3,11 @@ import ScanCore
 /// Finds the one document page in a photo and returns its four corners.
 ///
 /// The search runs on a copy shrunk to about `DetectionOptions.workingLongSide` pixels: colour
-/// gradients with direction → thin edges → straight lines (direction-restricted Hough) → quads
-/// from two pairs of roughly opposite lines, ranked by the edge evidence along their sides →
-/// the best few verified for contrast between inside and outside → the winner refined to
-/// sub-pixel precision on the full-resolution image.
+/// gradients with direction → thin edges → straight lines (direction-restricted Hough, with
+/// near-duplicates suppressed) → quads from two pairs of roughly opposite lines, ranked by the
+/// edge evidence along their sides, plus quads from the light regions of the scene (which span
+/// bent and broken borders) → the first few measured for `PageEvidence` and re-ranked and gated
+/// by `ConfidenceModel` → the winner refined to sub-pixel precision on the full-resolution image.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -46,13 +47,25 @@ public struct DocumentDetector: Sendable {
                          rejected: Array(all.dropFirst().prefix(options.keptHypotheses)))
     }
 
-    /// Every verified hypothesis, best first, in full-resolution coordinates and contract order,
-    /// coarse (not refined); empty when the image is too small or has no plausible quad.
+    /// The best hypotheses (at most `options.rerankedHypotheses`), best first, in full-resolution
+    /// coordinates and contract order, coarse (not refined); empty when the image is too small or
+    /// has no plausible quad.
     public func hypotheses(in image: Image<RGB8>) -> [Detection.Hypothesis] {
+        let (ordered, factor) = workingHypotheses(in: image)
+        return ordered.compactMap { c -> Detection.Hypothesis? in
+            let points = (0..<4).map { Point(c.x[$0] * factor, c.y[$0] * factor) }
+            guard let q = try? Quad(corners: points) else { return nil }
+            return Detection.Hypothesis(quad: q.ordered(), confidence: c.confidence)
+        }
+    }
+
+    /// The hypotheses in working coordinates, best first, the first few with their
+    /// `PageEvidence`, and the working-to-full-resolution scale factor.
+    func workingHypotheses(in image: Image<RGB8>) -> (quads: [WorkingQuad], factor: Double) {
         do throws(DetectionError) {
             try Self.check(image)
         } catch {
-            return []
+            return ([], 1)
         }
         var planes = ColorPlanes(image: image, longSide: options.workingLongSide)
         planes.smooth(passes: options.smoothingPasses)
@@ -76,15 +89,31 @@ public struct DocumentDetector: Sendable {
                                           brightReference: HypothesisVerifier.brightReference(of: planes),
                                           paperRatio: options.paperBrightnessRatio,
                                           paperLuminance: options.paperLuminance)
-        let factor = Double(planes.factor)
-        return candidates
+        let lineQuads = candidates
             .map { verifier.verify($0, lines: lines) }
             .sorted { rankingKey($0) > rankingKey($1) }
-            .compactMap { c -> Detection.Hypothesis? in
-                let points = (0..<4).map { Point(c.x[$0] * factor, c.y[$0] * factor) }
-                guard let q = try? Quad(corners: points) else { return nil }
-                return Detection.Hypothesis(quad: q.ordered(), confidence: c.confidence)
-            }
+            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
+        let regions = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction).regions(in: planes)
+            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: verifier.confidence(of: $0)) }
+            .filter { $0.confidence > 0 }  // not solid, not quad-shaped, or no step at its border
+            .sorted { $0.weight > $1.weight }
+        var ordered = lineQuads
+        if let region = regions.first {
+            ordered = WorkingQuad.merge(lineHypotheses: ordered, region: region)
+        }
+        let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
+                                    cosTolerance: cosTolerance)
+        let regionOutline = regions.first.map { (x: $0.x, y: $0.y) }
+        // The evidence model re-ranks the first few and gives them their confidence; the rest,
+        // never measured, are dropped.
+        ordered = Array(ordered.prefix(options.rerankedHypotheses))
+        for k in ordered.indices {
+            ordered[k].features = evidence.features(x: ordered[k].x, y: ordered[k].y, region: regionOutline)
+            ordered[k].confidence = ConfidenceModel.confidence(ordered[k].features)
+            ordered[k].rankScore = ConfidenceModel.rankScore(ordered[k].features)
+        }
+        ordered.sort { $0.rankScore > $1.rankScore }
+        return (ordered, Double(planes.factor))
     }
 
     /// Checks that an image is large enough to search.

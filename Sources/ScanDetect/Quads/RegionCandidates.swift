@@ -23,54 +23,86 @@ struct RegionCandidates {
     let minimumAreaFraction: Double
     /// How many of the largest regions become hypotheses.
     let maximumRegions = 3
+    /// The region grid is coarser than the working copy by this factor: a page is hundreds of
+    /// working pixels across, and its corners are refined on the full-resolution image anyway.
+    var gridStep = 2
 
     /// The largest light regions as quads, largest first.
     func regions(in planes: ColorPlanes) -> [Region] {
-        let w = planes.width, h = planes.height, count = w * h
+        let g = gridStep
+        let w = planes.width / g, h = planes.height / g, count = w * h
         guard w >= 8 && h >= 8 else { return [] }
         var luminance = [Float](repeating: 0, count: count)
         var histogram = [Int](repeating: 0, count: 256)
-        for i in 0..<count {
-            let l = 0.299 * planes.red[i] + 0.587 * planes.green[i] + 0.114 * planes.blue[i]
-            luminance[i] = l
-            histogram[max(0, min(255, Int(l)))] += 1
+        let pw = planes.width, norm = 1 / Float(g * g)
+        planes.red.withUnsafeBufferPointer { r in
+            planes.green.withUnsafeBufferPointer { gr in
+                planes.blue.withUnsafeBufferPointer { b in
+                    luminance.withUnsafeMutableBufferPointer { lum in
+                        histogram.withUnsafeMutableBufferPointer { hist in
+                            for y in 0..<h {
+                                for x in 0..<w {
+                                    var l: Float = 0
+                                    for dy in 0..<g {
+                                        let row = (y * g + dy) * pw + x * g
+                                        for dx in 0..<g {
+                                            l += 0.299 * r[row + dx] + 0.587 * gr[row + dx] + 0.114 * b[row + dx]
+                                        }
+                                    }
+                                    l *= norm
+                                    lum[y * w + x] = l
+                                    hist[max(0, min(255, Int(l)))] += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
         let threshold = Float(Self.otsu(histogram))
         var labels = [Int32](repeating: 0, count: count)
         var sizes: [Int] = [0]
+        var boxes: [SIMD4<Int32>] = [.zero]  // minX, minY, maxX, maxY
         var stack: [Int32] = []
         let minimumPixels = max(16, Int(minimumAreaFraction * Double(count)))
-        for seed in 0..<count where labels[seed] == 0 && luminance[seed] > threshold {
-            let label = Int32(sizes.count)
-            var size = 0
-            labels[seed] = label
-            stack.append(Int32(seed))
-            while let top = stack.popLast() {
-                let i = Int(top)
-                size += 1
-                let x = i % w
-                if x > 0 && labels[i - 1] == 0 && luminance[i - 1] > threshold { labels[i - 1] = label; stack.append(Int32(i - 1)) }
-                if x < w - 1 && labels[i + 1] == 0 && luminance[i + 1] > threshold { labels[i + 1] = label; stack.append(Int32(i + 1)) }
-                if i >= w && labels[i - w] == 0 && luminance[i - w] > threshold { labels[i - w] = label; stack.append(Int32(i - w)) }
-                if i < count - w && labels[i + w] == 0 && luminance[i + w] > threshold { labels[i + w] = label; stack.append(Int32(i + w)) }
+        luminance.withUnsafeBufferPointer { lum in
+            labels.withUnsafeMutableBufferPointer { lab in
+                for seed in 0..<count where lab[seed] == 0 && lum[seed] > threshold {
+                    let label = Int32(sizes.count)
+                    var size = 0
+                    var box = SIMD4<Int32>(Int32(w), Int32(h), -1, -1)
+                    lab[seed] = label
+                    stack.append(Int32(seed))
+                    while let top = stack.popLast() {
+                        let i = Int(top)
+                        size += 1
+                        let x = i % w, y = i / w
+                        box = SIMD4(min(box[0], Int32(x)), min(box[1], Int32(y)), max(box[2], Int32(x)), max(box[3], Int32(y)))
+                        if x > 0 && lab[i - 1] == 0 && lum[i - 1] > threshold { lab[i - 1] = label; stack.append(Int32(i - 1)) }
+                        if x < w - 1 && lab[i + 1] == 0 && lum[i + 1] > threshold { lab[i + 1] = label; stack.append(Int32(i + 1)) }
+                        if i >= w && lab[i - w] == 0 && lum[i - w] > threshold { lab[i - w] = label; stack.append(Int32(i - w)) }
+                        if i < count - w && lab[i + w] == 0 && lum[i + w] > threshold { lab[i + w] = label; stack.append(Int32(i + w)) }
+                    }
+                    sizes.append(size)
+                    boxes.append(box)
+                }
             }
-            sizes.append(size)
         }
         let largest = sizes.indices.dropFirst().filter { sizes[$0] >= minimumPixels }
             .sorted { sizes[$0] > sizes[$1] }.prefix(maximumRegions)
-        return largest.compactMap { region(label: Int32($0), size: sizes[$0], labels: labels, luminance: luminance, w: w, h: h) }
+        return largest.compactMap { region(label: Int32($0), size: sizes[$0], box: boxes[$0], labels: labels, luminance: luminance, w: w, h: h) }
     }
 
-    private func region(label: Int32, size: Int, labels: [Int32], luminance: [Float], w: Int, h: Int) -> Region? {
+    private func region(label: Int32, size: Int, box: SIMD4<Int32>, labels: [Int32], luminance: [Float], w: Int, h: Int) -> Region? {
         // Each row's leftmost and rightmost pixel (as pixel-corner points) bound the region.
         var points: [(Double, Double)] = []
         var contactRows = 0, contactColumns = 0, rows = 0
         var top = h, bottom = -1, left = w, right = -1
         var columnTouch = [Bool](repeating: false, count: w)
-        for y in 0..<h {
+        for y in Int(box[1])...Int(box[3]) {
             var first = -1, last = -1
             let o = y * w
-            for x in 0..<w where labels[o + x] == label {
+            for x in Int(box[0])...Int(box[2]) where labels[o + x] == label {
                 if first < 0 { first = x }
                 last = x
                 if y == 0 || y == h - 1 { columnTouch[x] = true }
@@ -98,8 +130,9 @@ struct RegionCandidates {
             }
         }
         let contrast = outsideCount > 0 ? inside / Double(max(1, insideCount)) - outside / Double(outsideCount) : 0
-        let x = SIMD4(quad[0].0, quad[1].0, quad[2].0, quad[3].0)
-        let y = SIMD4(quad[0].1, quad[1].1, quad[2].1, quad[3].1)
+        let scale = Double(gridStep)
+        let x = SIMD4(quad[0].0, quad[1].0, quad[2].0, quad[3].0) * scale
+        let y = SIMD4(quad[0].1, quad[1].1, quad[2].1, quad[3].1) * scale
         return Region(x: x, y: y, solidity: Double(size) / hullArea, quadFill: quadArea / hullArea,
                       borderContact: Double(contactRows + contactColumns) / Double(max(1, rows + (right - left + 1))),
                       contrast: contrast)
@@ -158,20 +191,28 @@ struct RegionCandidates {
     /// The largest-area quad whose corners are hull vertices, in hull order: for every diagonal
     /// (i, k), the farthest vertex on each side of it.
     static func largestQuad(in hull: [(Double, Double)]) -> [(Double, Double)]? {
+        func twice(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)) -> Double {
+            abs((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0))
+        }
+        // A raster region's hull has many nearly collinear vertices along each side: drop those
+        // within half a pixel of the chord between their neighbours (corners stay), then thin
+        // evenly if still too many.
         var v = hull
-        // A hull of a raster region has many nearly collinear vertices; a coarser one suffices.
-        while v.count > 64 {
+        var k = 0
+        while v.count > 4 && k < v.count {
+            let a = v[(k + v.count - 1) % v.count], b = v[k], c = v[(k + 1) % v.count]
+            let chord = ((c.0 - a.0) * (c.0 - a.0) + (c.1 - a.1) * (c.1 - a.1)).squareRoot()
+            if chord > 0 && twice(a, b, c) / chord < 0.5 { v.remove(at: k) } else { k += 1 }
+        }
+        while v.count > 48 {
             v = stride(from: 0, to: v.count, by: 2).map { v[$0] }
         }
         let n = v.count
         guard n >= 4 else { return nil }
-        func twice(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)) -> Double {
-            abs((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0))
-        }
         var best = 0.0
         var corners = (0, 1, 2, 3)
         for i in 0..<n {
-            for k in (i + 2)..<n where k - i <= n - 2 {
+            for k in stride(from: i + 2, to: n, by: 1) where k - i <= n - 2 {
                 var bestJ = -1, bestJArea = 0.0
                 for j in (i + 1)..<k {
                     let a = twice(v[i], v[j], v[k])

@@ -71,7 +71,9 @@ public struct Binarizer: Sendable {
             // Page-wide terms first: the darkest pixel and the largest local deviation.
             let darkest = Float(image.withUnsafeBytes { $0.min() ?? 0 })
             let maxima = MaximumCollector(rows: image.height)
-            BoxStatistics.forEachRow(of: image, radius: radius, threads: threads) { y, _, deviation in
+            // Windows a quarter of a window apart overlap by 3/4: sampling those rows finds the
+            // page's largest deviation to within a few percent at a fraction of the cost.
+            BoxStatistics.forEachRow(of: image, radius: radius, threads: threads, rowStep: max(1, radius / 2)) { y, _, deviation in
                 maxima.store(deviation.max() ?? 0, row: y)
             }
             let range = max(1, maxima.maximum), k = Float(options.wolfK)

@@ -3,10 +3,11 @@ import ScanCore
 /// Local mean and standard deviation of a gray image over a (2r+1)² window clipped at the borders,
 /// by running column sums: O(1) per pixel whatever the radius, one row of state per thread.
 enum BoxStatistics {
-    /// Calls `body(y, mean, deviation)` for every row, from several threads, with the row's local
-    /// means and standard deviations (gray levels). `body` must only write state of its own row.
+    /// Calls `body(y, mean, deviation)` for every row (or every `rowStep`-th row), from several
+    /// threads, with the row's local means and standard deviations (gray levels). `body` must only
+    /// write state of its own row.
     static func forEachRow(
-        of image: Image<Gray8>, radius: Int, threads: Int?,
+        of image: Image<Gray8>, radius: Int, threads: Int?, rowStep: Int = 1,
         _ body: @Sendable (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void
     ) {
         let width = image.width, height = image.height
@@ -41,6 +42,7 @@ enum BoxStatistics {
                             if y + radius < height { add(row: y + radius, sign: 1) }
                             if y - radius - 1 >= 0 { add(row: y - radius - 1, sign: -1) }
                         }
+                        if rowStep > 1 && y % rowStep != 0 { continue }
                         let rowCount = min(height - 1, y + radius) - max(0, y - radius) + 1
                         for x in 0..<width {
                             pSum[x + 1] = pSum[x] + sum[x]

@@ -36,10 +36,14 @@ public struct PDFPageSink: PageSink {
         let image = page.isBilevel
             ? PDFImage.ccittG4(bytes: page.bytes, width: width, height: height)
             : PDFImage.jpeg(bytes: page.bytes, width: width, height: height, components: page.components)
-        let words = page.text?.words.map { word in
-            PDFTextWord(text: word.text, x: Double(word.box.x), y: Double(word.box.y),
-                        width: Double(word.box.width), height: Double(word.box.height))
-        } ?? []
+        // Every word of a line shares the line's top and height, so text extractors see one
+        // baseline and one font size and keep the line together in reading order.
+        let words = (page.text?.lines ?? []).flatMap { line in
+            line.words.map { word in
+                PDFTextWord(text: word.text, x: Double(word.box.x), y: Double(line.box.y),
+                            width: Double(word.box.width), height: Double(line.box.height))
+            }
+        }
         texts.append(page.text?.plainText ?? "")
         do {
             try writer.addPage(image: image, size: .dpi(page.dpi), text: words)

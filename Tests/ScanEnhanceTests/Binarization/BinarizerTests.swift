@@ -70,14 +70,16 @@ struct BinarizerTests {
         }
     }
 
-    @Test("the Sauvola kernel matches a plain per-pixel implementation on random images", arguments: [UInt64(5), 6, 7])
-    func sauvolaReference(seed: UInt64) {
+    @Test("the adaptive kernels match a plain per-pixel implementation on random images",
+          arguments: [BinarizationMethod.sauvola, .wolfJolion], [UInt64(5), 6])
+    func adaptiveReference(method: BinarizationMethod, seed: UInt64) {
         let image: Image<Gray8> = randomImage(width: 64, height: 48, seed: seed)
         var options = Binarizer.Options()
+        options.method = method
         options.minimumWindowRadius = 4
         let fast = Binarizer(options: options).binarized(image, threads: 2)
         let bytes = image.bytes, w = 64, h = 48, r = 4
-        var mismatches = 0
+        var means = [Double](repeating: 0, count: w * h), deviations = means
         for y in 0..<h {
             for x in 0..<w {
                 var sum = 0.0, squares = 0.0, count = 0.0
@@ -86,12 +88,20 @@ struct BinarizerTests {
                         let v = Double(bytes[yy * w + xx]); sum += v; squares += v * v; count += 1
                     }
                 }
-                let m = sum / count, s = max(0, squares / count - m * m).squareRoot()
-                let t = m * (1 + 0.2 * (s / 128 - 1))
-                let expected: UInt8 = Double(bytes[y * w + x]) <= t ? 0 : 255
-                // Float rounding may flip a pixel lying exactly on its threshold.
-                if fast[x, y].value != expected && abs(Double(bytes[y * w + x]) - t) > 0.01 { mismatches += 1 }
+                means[y * w + x] = sum / count
+                deviations[y * w + x] = max(0, squares / count - (sum / count) * (sum / count)).squareRoot()
             }
+        }
+        // Wolf–Jolion's R is taken over every (radius / 2)-th row, as the kernel documents.
+        let darkest = Double(bytes.min()!)
+        let range = deviations.enumerated().filter { ($0.offset / w) % (r / 2) == 0 }.map(\.element).max()!
+        var mismatches = 0
+        for i in 0..<(w * h) {
+            let m = means[i], s = deviations[i]
+            let t = method == .sauvola ? m * (1 + 0.2 * (s / 128 - 1)) : 0.5 * m + 0.5 * darkest + 0.5 * (s / range) * (m - darkest)
+            let expected: UInt8 = Double(bytes[i]) <= t ? 0 : 255
+            // Float rounding may flip a pixel lying exactly on its threshold.
+            if fast[i % w, i / w].value != expected && abs(Double(bytes[i]) - t) > 0.01 { mismatches += 1 }
         }
         #expect(mismatches == 0)
     }

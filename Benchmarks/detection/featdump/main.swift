@@ -1,0 +1,21 @@
+// Feature dump for fit_confidence.py. Not a target of Package.swift (it needs
+// `@testable import ScanDetect`): build it in a package that lists ScanCore, ScanCodecs and
+// ScanDetect plus this folder as an executable target, with `swift build -c release
+// -Xswiftc -enable-testing`, then run `featdump LIST > features.jsonl` (LIST: one image path a line).
+import Foundation
+import ScanCore
+import ScanCodecs
+@testable import ScanDetect
+
+// usage: featdump LIST -> per image: JSON with top hypotheses (full-res corners) and features
+let list = try! String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8).split(separator: "\n").map(String.init)
+let detector = DocumentDetector()
+for path in list where !path.isEmpty {
+    guard let decoded = try? ImageFile.read(path: path) else { continue }
+    let (quads, factor) = detector.workingHypotheses(in: decoded.image)
+    let items = quads.prefix(6).filter { !$0.features.isEmpty }.map { q in
+        let c = (0..<4).map { "[\(q.x[$0] * factor),\(q.y[$0] * factor)]" }.joined(separator: ",")
+        return "{\"c\":[\(c)],\"conf\":\(q.confidence),\"f\":[\(q.features.map { String($0) }.joined(separator: ","))]}"
+    }
+    print("{\"image\":\"\(path)\",\"hyps\":[\(items.joined(separator: ","))]}")
+}

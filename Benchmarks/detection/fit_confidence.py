@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Fit the detector's ConfidenceModel (Sources/ScanDetect/Quads/ConfidenceModel.swift).
+
+Input: a training set from Tools/synth/generate.py with a seed other than the benchmark's
+(e.g. --seed 7 --count 300 --negatives 60), and a feature dump of it: one JSON line per image,
+{"image": path, "hyps": [{"c": [[x, y]*4], "conf": c, "f": [PageEvidence features]}]} for the
+detector's first four hypotheses (Benchmarks/detection/featdump/main.swift prints it through
+`DocumentDetector.workingHypotheses`, which needs `@testable import ScanDetect`).
+
+Two logistic models on the expanded features (see `expand`, mirrored in Swift):
+  rank: which of the first four hypotheses is the page (label: JI >= 0.9), on document photos;
+  gate: whether the ranked winner is a page at all (label: JI >= 0.5; every negative is 0).
+Prints the Swift file to stdout.
+
+Usage: fit_confidence.py FEATURES.jsonl TRUTH_ROOT [--evaluate FEATURES.jsonl TRUTH_ROOT]
+"""
+import json
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../../shared/eval"))
+import score_quads  # noqa: E402
+
+TOP = 4
+LAMBDA = 1.0
+
+
+def load(features, root):
+    truth = {os.path.basename(t["image"]): t for t in json.load(open(os.path.join(root, "truth.json")))}
+    data = []
+    for line in open(features):
+        d = json.loads(line)
+        t = truth[os.path.basename(d["image"])]
+        hyps = []
+        for h in d["hyps"]:
+            ji = 0.0 if t["corners"] is None else score_quads.jaccard(t["corners"], h["c"], t.get("page_size"))
+            hyps.append((np.array(h["f"]), ji))
+        data.append((t["image"].split("/")[0], t["corners"] is None, hyps))
+    return data
+
+
+def expand(f):
+    support, step, paper, chroma, overshoot, interior, borders, log_area, region = f
+    cut = float(borders > 0)
+    # log_area is left out: the generator's pages fill 14-60 % of the frame, so a model would learn
+    # that small pages are clutter, which real photos (a page across the room) contradict; the
+    # plausible size is DetectionOptions.minimumAreaFraction's job.
+    del log_area
+    return np.array([support, step, min(support, step), paper, chroma, overshoot, cut, borders,
+                     region, cut * support, cut * region, min(interior, 6.0)])
+
+
+def fit(x, y):
+    x = np.array(x)
+    y = np.array(y)
+    mu = x.mean(0)
+    sd = x.std(0) + 1e-9
+    z = np.hstack([(x - mu) / sd, np.ones((len(x), 1))])
+    w = np.zeros(z.shape[1])
+    ridge = LAMBDA * np.diag(np.r_[np.ones(len(w) - 1), 0])
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-z @ w))
+        w -= np.linalg.solve((z.T * (p * (1 - p))) @ z + ridge, z.T @ (p - y) + ridge @ w)
+    return mu, sd, w
+
+
+def prob(model, x):
+    mu, sd, w = model
+    return 1 / (1 + np.exp(-(((x - mu) / sd) @ w[:-1] + w[-1])))
+
+
+def train(data):
+    x, y = [], []
+    for _, negative, hyps in data:
+        if not negative:
+            for f, ji in hyps[:TOP]:
+                x.append(expand(f))
+                y.append(float(ji >= 0.9))
+    rank = fit(x, y)
+    x, y = [], []
+    for _, negative, hyps in data:
+        if hyps:
+            k = int(np.argmax([prob(rank, expand(f)) for f, _ in hyps[:TOP]]))
+            x.append(expand(hyps[k][0]))
+            y.append(0.0 if negative else float(hyps[k][1] >= 0.5))
+    return rank, fit(x, y)
+
+
+def evaluate(data, rank, gate, threshold):
+    families, false_positives = {}, 0
+    for family, negative, hyps in data:
+        p, ji = 0.0, 0.0
+        if hyps:
+            k = int(np.argmax([prob(rank, expand(f)) for f, _ in hyps[:TOP]]))
+            p, ji = prob(gate, expand(hyps[k][0])), hyps[k][1]
+        if negative:
+            false_positives += p >= threshold
+        else:
+            families.setdefault(family, []).append(ji if p >= threshold else 0.0)
+    every = [j for v in families.values() for j in v]
+    return float(np.mean(every)), int(false_positives), {f: round(float(np.mean(v)), 3) for f, v in sorted(families.items())}
+
+
+def swift(rank, gate):
+    def arr(v):
+        return "[" + ", ".join("%.6g" % x for x in v) + "]"
+
+    def model(name, m):
+        mu, sd, w = m
+        return (f"    static let {name} = LogisticModel(\n        mean: {arr(mu)},\n        scale: {arr(sd)},\n"
+                f"        weights: {arr(w[:-1])},\n        bias: {w[-1]:.6g})\n")
+
+    return model("rank", rank) + model("gate", gate)
+
+
+if __name__ == "__main__":
+    train_set = load(sys.argv[1], sys.argv[2])
+    rank, gate = train(train_set)
+    print(swift(rank, gate))
+    if len(sys.argv) > 3 and sys.argv[3] == "--evaluate":
+        test = load(sys.argv[4], sys.argv[5])
+        for threshold in (0.3, 0.4, 0.5, 0.6, 0.7):
+            ji, fp, families = evaluate(test, rank, gate, threshold)
+            print(f"threshold {threshold}: mean JI {ji:.4f}, false positives {fp}, {families}", file=sys.stderr)

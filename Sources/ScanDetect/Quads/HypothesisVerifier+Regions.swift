@@ -1,0 +1,41 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+extension HypothesisVerifier {
+    /// Confidence in [0, 1] that a light region is a page: its outline is a consistent surface
+    /// step on every side seen (as for line hypotheses), its margin looks like paper, and the
+    /// region is solid and quad-shaped (a blob, a tiled floor's light cells merged together or
+    /// an L-shaped bezel is not).
+    func confidence(of region: RegionCandidates.Region) -> Double {
+        var margins: [Double] = []
+        var stepSum = 0.0, seen = 0
+        var borders = 0
+        let w = Double(planes.width), h = Double(planes.height)
+        for k in 0..<4 {
+            let p = (x: region.x[k], y: region.y[k]), q = (x: region.x[(k + 1) % 4], y: region.y[(k + 1) % 4])
+            let onBorder = (p.x <= 1 && q.x <= 1) || (p.y <= 1 && q.y <= 1) || (p.x >= w - 1 && q.x >= w - 1) || (p.y >= h - 1 && q.y >= h - 1)
+            if onBorder {
+                borders += 1
+                continue
+            }
+            stepSum += stepConsistency(from: p, to: q, insideLuminance: &margins)
+            seen += 1
+        }
+        guard seen >= 2 else { return 0 }
+        let step = stepSum / Double(seen)
+        margins.sort()
+        let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
+        let relative = (margin / brightReference - paperRatio.lowerBound) / (paperRatio.upperBound - paperRatio.lowerBound)
+        let absolute = (margin - paperLuminance.lowerBound) / (paperLuminance.upperBound - paperLuminance.lowerBound)
+        let paper = max(0, min(1, min(relative, absolute)))
+        let shape = ramp(region.quadFill, 0.8, 0.92) * ramp(region.solidity, 0.6, 0.85)
+        return max(0, min(1, (step * shape).squareRoot() * paper * pow(borderSidePenalty, Double(borders))))
+    }
+
+    private func ramp(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
+        max(0, min(1, (v - lo) / (hi - lo)))
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import ScanCore
+
+/// The evidence that one quad (working coordinates, clockwise on screen) is a sheet of paper,
+/// as a fixed-length feature vector for `ConfidenceModel`. Each feature is a physical property
+/// of paper photographed on a surface, measured the same way for line and region hypotheses:
+///
+/// 0. edge support: fraction of each observed side backed by edge pixels whose gradient is
+///    across the side (a page's border is a continuous step);
+/// 1. step consistency: fraction of probes where inside and outside differ the same way;
+/// 2. paper: the margin is among the scene's lightest surfaces;
+/// 3. margin chroma: paper is nearly grey; screens, book spines and tiles are often coloured;
+/// 4. overshoot: edges running on straight past the corners (tile joints, shelves, keyboards);
+/// 5. interior structure: long straight edges inside the quad, parallel to none of the
+///    page's text (grout lines, key rows, shelf boards);
+/// 6. sides on the frame's border (a quad closed off by the frame is weaker evidence);
+/// 7. area as a fraction of the frame (log);
+/// 8. agreement with the light-region hypothesis (polygon IoU).
+struct PageEvidence {
+    let planes: ColorPlanes
+    let edges: EdgeMap
+    let gradient: GradientField
+    let lines: [DetectedLine]
+    let verifier: HypothesisVerifier
+    /// How far (working pixels) across a side an edge pixel may lie and still back it.
+    let reach = 1.5
+    /// Cosine of the largest angle between an edge's gradient and a side's normal.
+    let cosTolerance: Float
+
+    static let featureCount = 9
+
+    func features(x: SIMD4<Double>, y: SIMD4<Double>, region: (x: SIMD4<Double>, y: SIMD4<Double>)?) -> [Double] {
+        let w = Double(planes.width), h = Double(planes.height)
+        var supportSum = 0.0, stepSum = 0.0, overshootSum = 0.0, seen = 0.0, borders = 0.0
+        var margins: [Double] = []
+        var chroma: [Double] = []
+        var perimeter = 0.0
+        for k in 0..<4 {
+            let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
+            let length = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+            perimeter += length
+            let onBorder = (p.x <= 1.5 && q.x <= 1.5) || (p.y <= 1.5 && q.y <= 1.5)
+                || (p.x >= w - 1.5 && q.x >= w - 1.5) || (p.y >= h - 1.5 && q.y >= h - 1.5)
+            if onBorder || length < 4 {
+                borders += 1
+                continue
+            }
+            seen += 1
+            let ux = (q.x - p.x) / length, uy = (q.y - p.y) / length
+            supportSum += backedFraction(from: p, direction: (ux, uy), start: 0, end: length)
+            let beyond = max(4, 0.2 * length)
+            overshootSum += 0.5 * (backedFraction(from: p, direction: (ux, uy), start: -beyond, end: 0)
+                + backedFraction(from: q, direction: (ux, uy), start: 0, end: beyond))
+            stepSum += verifier.stepConsistency(from: p, to: q, insideLuminance: &margins)
+            sampleChroma(from: p, direction: (ux, uy), length: length, into: &chroma)
+        }
+        guard seen > 0 else { return [Double](repeating: 0, count: Self.featureCount) }
+        margins.sort()
+        chroma.sort()
+        let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
+        let relative = (margin / verifier.brightReference - verifier.paperRatio.lowerBound)
+            / (verifier.paperRatio.upperBound - verifier.paperRatio.lowerBound)
+        let absolute = (margin - verifier.paperLuminance.lowerBound) / (verifier.paperLuminance.upperBound - verifier.paperLuminance.lowerBound)
+        let paper = max(0, min(1, min(relative, absolute)))
+        let area = quadArea(x, y)
+        var agreement = 0.0
+        if let region {
+            let a = (0..<4).map { Point(region.x[$0], region.y[$0]) }
+            let b = (0..<4).map { Point(x[$0], y[$0]) }
+            agreement = Polygon.intersectionOverUnion(a, b)
+        }
+        return [supportSum / seen, stepSum / seen, paper, chroma.isEmpty ? 0 : chroma[chroma.count / 2],
+                overshootSum / seen, interiorStructure(x: x, y: y, perimeter: perimeter), borders,
+                log(max(1e-4, area / (w * h))), agreement]
+    }
+
+    /// Fraction of unit steps from `start` to `end` along the ray that have an edge pixel within
+    /// `reach` across it whose gradient is across the ray; 0 for parts outside the frame.
+    private func backedFraction(from p: (x: Double, y: Double), direction u: (Double, Double), start: Double, end: Double) -> Double {
+        let width = edges.width, height = edges.height
+        let nx = -u.1, ny = u.0
+        let steps = Int(end - start)
+        guard steps > 0 else { return 0 }
+        var backed = 0, inside = 0
+        for s in 0..<steps {
+            let t = start + Double(s) + 0.5
+            let cx = p.x + u.0 * t, cy = p.y + u.1 * t
+            if cx < 0 || cy < 0 || cx >= Double(width) || cy >= Double(height) { continue }
+            inside += 1
+            var o = -reach
+            while o <= reach {
+                let px = Int(cx + o * nx), py = Int(cy + o * ny)
+                o += 1
+                if px < 0 || py < 0 || px >= width || py >= height { continue }
+                let i = py * width + px
+                if edges.isEdge[i] == 0 { continue }
+                let dot = abs(gradient.gx[i] * Float(nx) + gradient.gy[i] * Float(ny))
+                if dot >= cosTolerance * gradient.magnitude[i] { backed += 1; break }
+            }
+        }
+        return inside > 0 ? Double(backed) / Double(inside) : 0
+    }
+
+    /// Chroma, (max − min) / max over R, G, B, a few pixels inside the side.
+    private func sampleChroma(from p: (x: Double, y: Double), direction u: (Double, Double), length: Double,
+                              into values: inout [Double]) {
+        let inX = -u.1, inY = u.0, offset = 4.0
+        let count = max(4, min(32, Int(length / 4)))
+        for i in 0..<count {
+            let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
+            let px = Int(p.x + u.0 * t + inX * offset), py = Int(p.y + u.1 * t + inY * offset)
+            if px < 0 || py < 0 || px >= planes.width || py >= planes.height { continue }
+            let j = py * planes.width + px
+            let r = planes.red[j], g = planes.green[j], b = planes.blue[j]
+            let hi = max(r, g, b), lo = min(r, g, b)
+            values.append(Double((hi - lo) / max(hi, 1)))
+        }
+    }
+
+    /// Edge-backed length of detected lines crossing the quad's interior (kept 3 working
+    /// pixels away from its sides), over half its perimeter. Only stretches longer than a
+    /// quarter of the mean side count, so text and noise add nothing.
+    private func interiorStructure(x: SIMD4<Double>, y: SIMD4<Double>, perimeter: Double) -> Double {
+        let minimumRun = 0.25 * perimeter / 4
+        var total = 0.0
+        for line in lines where !line.isFrameBorder {
+            // Clip the line to the quad shrunk by a margin: the interval of t inside all four
+            // half-planes.
+            var lo = -Double.infinity, hi = Double.infinity
+            let px = line.rho * line.nx, py = line.rho * line.ny
+            for k in 0..<4 {
+                let ax = x[k], ay = y[k], bx = x[(k + 1) % 4], by = y[(k + 1) % 4]
+                let ex = bx - ax, ey = by - ay
+                let l = (ex * ex + ey * ey).squareRoot()
+                guard l > 0 else { continue }
+                // Inward normal of a clockwise (on screen) polygon.
+                let inx = -ey / l, iny = ex / l
+                // Signed inward distance at t: (p + t·d − a)·in − margin ≥ 0.
+                let base = (px - ax) * inx + (py - ay) * iny - 3
+                let slope = line.dx * inx + line.dy * iny
+                if abs(slope) < 1e-12 {
+                    if base < 0 { lo = 1; hi = 0 }
+                } else if slope > 0 {
+                    lo = max(lo, -base / slope)
+                } else {
+                    hi = min(hi, -base / slope)
+                }
+            }
+            guard hi - lo >= minimumRun else { continue }
+            let s = line.support(from: lo, to: hi)
+            let backed = Double(max(s.positive, s.negative))
+            if backed >= minimumRun { total += backed }
+        }
+        return total / max(1, perimeter / 2)
+    }
+
+    private func quadArea(_ x: SIMD4<Double>, _ y: SIMD4<Double>) -> Double {
+        let nx = SIMD4(x[1], x[2], x[3], x[0]), ny = SIMD4(y[1], y[2], y[3], y[0])
+        return abs((x * ny - nx * y).sum()) / 2
+    }
+}
