@@ -1,5 +1,6 @@
 import ScanCodecs
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @Suite("EXIF orientation parser")
@@ -51,7 +52,7 @@ struct ExifOrientationReaderTests {
             let result = ExifOrientationReader.orientation(inJPEG: Array(bytes.prefix(length)))
             #expect(result == nil || result == .right)
         }
-        var generator = TestImages.Generator(state: 99)
+        var generator = SeededGenerator(seed: 99)
         for _ in 0..<2_000 {
             var mutated = bytes
             for _ in 0..<4 {

@@ -1,4 +1,5 @@
 import Foundation
+import ScanTestSupport
 import Testing
 import ScanCore
 @testable import ScanDetect
@@ -205,7 +206,7 @@ struct SharpnessTests {
 
     @Test(arguments: 0..<4)
     func matchesThePlainReference(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         let noise = Image<Gray8>(width: 150, height: 110) { buffer in
             for i in buffer.indices { buffer[i] = Gray8(UInt8(random.next() % 256)) }
         }
@@ -260,18 +261,6 @@ struct SharpnessTests {
 
 // MARK: - Test images
 
-/// Deterministic random numbers (SplitMix64).
-fileprivate struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
 /// A gray checkerboard of `cell`-pixel squares (levels 28 and 228) whose edges ramp linearly over
 /// 2 × `softness` pixels, rendered at pixel centres.
@@ -311,4 +300,9 @@ fileprivate func boxBlurred(_ image: Image<Gray8>, radius: Int) -> Image<Gray8> 
     }
     let blurred = pass(pass(image.pixels.map { Double($0.value) }, along: 1, 0), along: 0, 1)
     return Image(width: w, height: h, pixels: blurred.map { Gray8(UInt8($0.rounded())) })
+}
+
+private extension SeededGenerator {
+    /// A uniform number in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

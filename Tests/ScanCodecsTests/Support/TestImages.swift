@@ -1,6 +1,7 @@
 import Foundation
 import ScanCodecs
 import ScanCore
+import ScanTestSupport
 
 /// Fixture files and small image helpers shared by the codec tests.
 enum TestImages {
@@ -17,21 +18,10 @@ enum TestImages {
         Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
     }
 
-    /// A deterministic generator (SplitMix64), so "random" test images are the same every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A photo-like RGB image: smooth gradients plus a little noise (what JPEG is made for).
     static func photo(width: Int, height: Int, seed: UInt64 = 1) -> Image<RGB8> {
-        var generator = Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var pixels = [RGB8]()
         pixels.reserveCapacity(width * height)
         for y in 0..<height {
@@ -48,7 +38,7 @@ enum TestImages {
 
     /// Uniform noise of any byte pixel type (hard for compressors; exact for PNG).
     static func noise<Pixel: BytePixel>(_: Pixel.Type, width: Int, height: Int, seed: UInt64) -> Image<Pixel> {
-        var generator = Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         return Image<Pixel>(width: width, height: height, initializingBytes: { bytes in
             for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: generator.next()) }
         })

@@ -1,5 +1,6 @@
 import Foundation
 import ScanCore
+import ScanTestSupport
 import Testing
 @testable import ScanEnhance
 
@@ -63,7 +64,7 @@ struct PerspectiveWarpReferenceTests {
     /// Output sizes that enlarge, keep and shrink the page (up to the grid limit and beyond).
     @Test("fixed-point kernel matches floating-point bilinear within rounding", arguments: [(90, 70), (40, 30), (14, 11), (3, 2)])
     func matchesReference(outputWidth: Int, outputHeight: Int) throws {
-        var generator = SplitMix64(seed: UInt64(outputWidth * 1000 + outputHeight))
+        var generator = SeededGenerator(seed: UInt64(outputWidth * 1000 + outputHeight))
         for trial in 0..<4 {
             let photoWidth = Int.random(in: 30...60, using: &generator), photoHeight = Int.random(in: 25...50, using: &generator)
             let quad = Self.randomQuad(width: Double(photoWidth), height: Double(photoHeight), using: &generator)
@@ -100,15 +101,3 @@ struct PerspectiveWarpReferenceTests {
     }
 }
 
-/// A small seeded generator so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
