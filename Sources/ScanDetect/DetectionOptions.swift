@@ -97,6 +97,16 @@ public struct DetectionOptions: Sendable {
     /// errors, more chance of locking onto a nearby parallel edge.
     public var refinementBand: Double = 3
 
+    /// Whether a page cut by the frame (one side lying on the frame's border) is completed beyond
+    /// the frame: its two sides meeting the border are lengthened to a plausible paper
+    /// proportion. Off: the visible part only, closed by the frame.
+    public var extendsCutPages: Bool = false
+
+    /// Long-to-short side ratio of the paper assumed when completing a cut page (A4 1.41,
+    /// Letter 1.29, which is also tried). Higher: longer completions, better for A4 and legal,
+    /// worse for square-ish paper.
+    public var cutPageAspectRatio: Double = 1.41
+
     /// How many hypotheses the overlay and `Detection.rejected` keep.
     public var keptHypotheses: Int = 5
 
@@ -139,6 +149,7 @@ public struct DetectionOptions: Sendable {
         try check("paperLuminance.lowerBound", paperLuminance.lowerBound, 0...255)
         try check("paperLuminance.upperBound", paperLuminance.upperBound, paperLuminance.lowerBound + 1...510)
         try check("confidenceThreshold", confidenceThreshold, 0...1)
+        try check("cutPageAspectRatio", cutPageAspectRatio, 1...4)
         try check("refinementBand", refinementBand, 0.5...50)
         try check("verifiedHypotheses", Double(verifiedHypotheses), 1...1000)
         try check("keptHypotheses", Double(keptHypotheses), 0...100)

@@ -43,6 +43,13 @@ public struct DocumentDetector: Sendable {
                 quad = q
             }
         }
+        if options.extendsCutPages {
+            let extender = CutPageExtender(aspectRatio: options.cutPageAspectRatio)
+            let extended = extender.extend(quad.corners, width: image.width, height: image.height)
+            if let q = try? Quad(corners: extended), q.isValid(in: nil) {
+                quad = q
+            }
+        }
         return Detection(quad: quad.ordered(), confidence: best.confidence,
                          rejected: Array(all.dropFirst().prefix(options.keptHypotheses)))
     }
