@@ -100,7 +100,7 @@ public struct DetectionOptions: Sendable {
     /// Whether a page cut by the frame (one side lying on the frame's border) is completed beyond
     /// the frame: its two sides meeting the border are lengthened to a plausible paper
     /// proportion. Off: the visible part only, closed by the frame.
-    public var extendsCutPages: Bool = false
+    public var extendsCutPages: Bool = true
 
     /// Long-to-short side ratio of the paper assumed when completing a cut page (A4 1.41,
     /// Letter 1.29, which is also tried). Higher: longer completions, better for A4 and legal,

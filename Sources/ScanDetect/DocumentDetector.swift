@@ -7,7 +7,8 @@ import ScanCore
 /// near-duplicates suppressed) → quads from two pairs of roughly opposite lines, ranked by the
 /// edge evidence along their sides, plus quads from the light regions of the scene (which span
 /// bent and broken borders) → the first few measured for `PageEvidence` and re-ranked and gated
-/// by `ConfidenceModel` → the winner refined to sub-pixel precision on the full-resolution image.
+/// by `ConfidenceModel` → the winner refined to sub-pixel precision on the full-resolution image
+/// and, when the frame cuts it and the page visibly continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -45,7 +46,7 @@ public struct DocumentDetector: Sendable {
         }
         if options.extendsCutPages {
             let extender = CutPageExtender(aspectRatio: options.cutPageAspectRatio)
-            let extended = extender.extend(quad.corners, width: image.width, height: image.height)
+            let extended = extender.extend(quad.corners, in: image)
             if let q = try? Quad(corners: extended), q.isValid(in: nil) {
                 quad = q
             }

@@ -4,18 +4,27 @@ import ScanCore
 /// frame's border; the page's real side is hidden beyond it. The two sides meeting that border
 /// keep their directions and are lengthened, both by the same factor, until the page's extent
 /// across the cut reaches the first plausible paper proportion, measured against the opposite
-/// (visible) side, that exceeds what is already seen.
+/// (visible) side, that exceeds what is already seen. It extends only when the page continues
+/// past the border: the strip just inside the cut side must look like the page's interior, not
+/// like a background strip between the page's real side and the frame.
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double
     /// Distance, in pixels, within which a corner counts as lying on the frame's border.
     let borderTolerance: Double = 1.5
+    /// Largest colour difference (grey levels, Euclidean over R, G, B, of strip medians) between
+    /// the strip along the cut side and each of two strips across the page's interior (a quarter
+    /// and half way to the opposite side) for the page to continue past the
+    /// border; text and shading stay well below it, a different surface does not.
+    let maximumStripDifference: Double = 80
+    /// Distance, in pixels, of the border strip inside the cut side.
+    let stripInset: Double = 3
 
     /// The extended corners (same cyclic order), or `corners` unchanged when exactly one side
     /// does not lie on the frame's border or no proportion is longer than the visible part.
-    func extend(_ corners: [Point], width: Int, height: Int) -> [Point] {
+    func extend(_ corners: [Point], in image: Image<RGB8>) -> [Point] {
         guard corners.count == 4 else { return corners }
-        let edges = corners.map { borderEdges(of: $0, width: Double(width), height: Double(height)) }
+        let edges = corners.map { borderEdges(of: $0, width: Double(image.width), height: Double(image.height)) }
         let cut = (0..<4).filter { !edges[$0].intersection(edges[($0 + 1) % 4]).isEmpty }
         guard cut.count == 1, let k = cut.first else { return corners }
         // The cut side runs a → b; pa and pb are their neighbours across the visible sides.
@@ -23,6 +32,17 @@ struct CutPageExtender {
         let opposite = distance(corners[pa], corners[pb])
         let visible = (distance(corners[pa], corners[a]) + distance(corners[pb], corners[b])) / 2
         guard opposite > 0, visible > 0 else { return corners }
+        // Strips across the page at fraction s of the way from the cut side to the opposite one.
+        let strip = { (s: Double) -> SIMD3<Double> in
+            stripMedian(in: image) { t in
+                let onCut = corners[a] + (corners[b] - corners[a]) * t
+                let onOpposite = corners[pa] + (corners[pb] - corners[pa]) * t
+                return onCut + (onOpposite - onCut) * s
+            }
+        }
+        let border = strip(stripInset / visible)
+        let difference = max(colourDistance(border, strip(0.25)), colourDistance(border, strip(0.5)))
+        guard difference <= maximumStripDifference else { return corners }
         let proportions = [1 / aspectRatio, 1 / shortAspect, shortAspect, aspectRatio].map { $0 * opposite }
         guard let extent = proportions.first(where: { $0 >= visible * 1.02 }) else { return corners }
         let factor = extent / visible
@@ -34,6 +54,30 @@ struct CutPageExtender {
 
     /// The squarer of the two common paper proportions (Letter), never above `aspectRatio`.
     private var shortAspect: Double { min(1.29, aspectRatio) }
+
+    /// Per-channel medians of the pixels at `point(t)` for t evenly spread over 0.1…0.9.
+    private func stripMedian(in image: Image<RGB8>, _ point: (Double) -> Point) -> SIMD3<Double> {
+        let count = 33
+        var r = [UInt8](), g = [UInt8](), b = [UInt8]()
+        r.reserveCapacity(count)
+        g.reserveCapacity(count)
+        b.reserveCapacity(count)
+        for i in 0..<count {
+            let p = point(0.1 + 0.8 * Double(i) / Double(count - 1))
+            let x = min(image.width - 1, max(0, Int(p.x))), y = min(image.height - 1, max(0, Int(p.y)))
+            let pixel = image[x, y]
+            r.append(pixel.r)
+            g.append(pixel.g)
+            b.append(pixel.b)
+        }
+        let median = { (v: [UInt8]) -> Double in Double(v.sorted()[count / 2]) }
+        return SIMD3(median(r), median(g), median(b))
+    }
+
+    private func colourDistance(_ p: SIMD3<Double>, _ q: SIMD3<Double>) -> Double {
+        let d = p - q
+        return (d * d).sum().squareRoot()
+    }
 
     private func borderEdges(of p: Point, width: Double, height: Double) -> Set<Int> {
         var edges = Set<Int>()
