@@ -40,20 +40,9 @@ public struct ScanJob: Sendable {
         var oneThreadEach = options
         oneThreadEach.threads = 1
         let parallelRenderer = PageRenderer(options: oneThreadEach, corners: corners, recognizers: renderer.recognizers)
-        let title = options.title ?? URL(fileURLWithPath: target.path).deletingPathExtension().lastPathComponent
         var sink: any PageSink
         do {
-            switch target.format {
-            case .pdf:
-                sink = try PDFPageSink(path: target.path, title: title, sidecar: options.sidecar)
-            case .tiff:
-                var tiffOptions = TIFFPageWriter.Options()
-                tiffOptions.compression = options.tiffCompression
-                tiffOptions.jpegQuality = options.jpegQuality
-                sink = try TIFFPageSink(path: target.path, options: tiffOptions, sidecar: options.sidecar)
-            case .jpeg, .png:
-                sink = try ImageFilesPageSink(target: target)
-            }
+            sink = try makeSink(for: target)
         } catch {
             return .failure(error)
         }
@@ -86,6 +75,22 @@ public struct ScanJob: Sendable {
         } catch {
             sink.discard()
             return .failure(error)
+        }
+    }
+
+    /// The sink for the target's format, created before any work so an unwritable output fails fast.
+    private func makeSink(for target: OutputTarget) throws(PipelineError) -> any PageSink {
+        switch target.format {
+        case .pdf:
+            let title = options.title ?? URL(fileURLWithPath: target.path).deletingPathExtension().lastPathComponent
+            return try PDFPageSink(path: target.path, title: title, sidecar: options.sidecar)
+        case .tiff:
+            var tiffOptions = TIFFPageWriter.Options()
+            tiffOptions.compression = options.tiffCompression
+            tiffOptions.jpegQuality = options.jpegQuality
+            return try TIFFPageSink(path: target.path, options: tiffOptions, sidecar: options.sidecar)
+        case .jpeg, .png:
+            return try ImageFilesPageSink(target: target)
         }
     }
 
