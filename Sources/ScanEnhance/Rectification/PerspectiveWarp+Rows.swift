@@ -167,14 +167,14 @@ extension PerspectiveWarp {
         let ax = (u >> drop) & (one - 1), ay = (v >> drop) & (one - 1)
         let stride = photo.width &* channels
         if inside {
-            // The four tap weights once per sample, then four products per channel.
-            let w11 = ax &* ay, w10 = ax &* one &- w11, w01 = ay &* one &- w11
-            let w00 = one &* one &- w10 &- w01 &- w11
-            let p = source + (y0 &* stride &+ x0 &* channels)
+            // Separable, three products per channel: (1 - ay)·top + ay·bottom, with top and
+            // bottom interpolated along x, is the four-weight sum exactly.
+            let bits = PerspectiveWarp.fractionBits
+            let p = source + (y0 &* stride &+ x0 &* channels), q = p + stride
             for k in 0..<channels {
-                let top = Int(p[k]) &* w00 &+ Int(p[k &+ channels]) &* w10
-                let bottom = Int(p[k &+ stride]) &* w01 &+ Int(p[k &+ stride &+ channels]) &* w11
-                emit(k, top &+ bottom)
+                let top = Int(p[k]) &<< bits &+ (Int(p[k &+ channels]) &- Int(p[k])) &* ax
+                let bottom = Int(q[k]) &<< bits &+ (Int(q[k &+ channels]) &- Int(q[k])) &* ax
+                emit(k, top &<< bits &+ (bottom &- top) &* ay)
             }
             return
         }
