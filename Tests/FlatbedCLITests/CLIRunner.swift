@@ -1,4 +1,5 @@
 import Foundation
+import ScanTestSupport
 
 /// Runs the built `flatbed` executable and captures what it prints.
 struct CLIRunner {
@@ -8,17 +9,8 @@ struct CLIRunner {
         let stderr: String
     }
 
-    /// The `flatbed` binary built beside the test bundle (or `$FLATBED_BINARY`).
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["FLATBED_BINARY"] { return URL(fileURLWithPath: path) }
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("flatbed")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: "flatbed")
-    }()
+    /// The `flatbed` binary under test.
+    static var binary: URL { flatbedBinary }
 
     /// The repository's root folder.
     static let repository = URL(fileURLWithPath: #filePath)
