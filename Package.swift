@@ -6,7 +6,13 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "flatbed", targets: ["flatbed"]),
+        .library(name: "ScanCore", targets: ["ScanCore"]),
+        .library(name: "ScanCodecs", targets: ["ScanCodecs"]),
+        .library(name: "ScanDetect", targets: ["ScanDetect"]),
+        .library(name: "ScanEnhance", targets: ["ScanEnhance"]),
+        .library(name: "ScanPDF", targets: ["ScanPDF"]),
         .library(name: "ScanPipeline", targets: ["ScanPipeline"]),
+        .library(name: "ScanServer", targets: ["ScanServer"]),
     ],
     targets: [
         // Engine: pure Swift, no C, builds unchanged on Apple platforms.
