@@ -29,3 +29,5 @@ static inline size_t cpng_image_png_size_max(const png_image *image) {
 static inline png_uint_32 cpng_format_gray(void) { return PNG_FORMAT_GRAY; }
 static inline png_uint_32 cpng_format_rgb(void) { return PNG_FORMAT_RGB; }
 static inline png_uint_32 cpng_format_rgba(void) { return PNG_FORMAT_RGBA; }
+static inline png_uint_32 cpng_format_linear_rgb_alpha(void) { return PNG_FORMAT_LINEAR_RGB_ALPHA; }
+static inline png_uint_32 cpng_format_flag_linear(void) { return PNG_FORMAT_FLAG_LINEAR; }

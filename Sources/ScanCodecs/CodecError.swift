@@ -6,6 +6,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileNotFound(file: String)
     /// The path names a directory, not a file.
     case isDirectory(file: String)
+    /// The path names a FIFO, device or socket, which could block or never end; `kind` says which
+    /// ("a named pipe (FIFO)").
+    case notARegularFile(file: String, kind: String)
     /// The file has zero bytes.
     case emptyFile(file: String)
     /// The file exists but could not be opened or read; `reason` is the system's message.
@@ -34,7 +37,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file or input name the error is about.
     public var file: String {
         switch self {
-        case .fileNotFound(let file), .isDirectory(let file), .emptyFile(let file),
+        case .fileNotFound(let file), .isDirectory(let file), .notARegularFile(let file, _), .emptyFile(let file),
              .unreadable(let file, _), .unwritable(let file, _), .unsupportedFormat(let file, _),
              .truncated(let file, _), .checksumMismatch(let file, _), .corrupt(let file, _, _),
              .unsupportedContent(let file, _, _), .tooManyPixels(let file, _, _, _),
@@ -49,6 +52,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(file): no such file; check the path"
         case .isDirectory(let file):
             "\(file): is a directory, not an image file; pass the image files inside it"
+        case .notARegularFile(let file, let kind):
+            "\(file): is \(kind), not an image file; save the photo to a file and pass that"
         case .emptyFile(let file):
             "\(file): the file is empty (0 bytes); copy the photo again"
         case .unreadable(let file, let reason):
@@ -66,12 +71,17 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedContent(let file, let format, let detail):
             "\(file): \(format.name) image with \(detail), which is not supported; export it as an RGB JPEG or PNG"
         case .tooManyPixels(let file, let width, let height, let limit):
-            "\(file): \(width)×\(height) pixels is over the \(Self.describeLimit(limit)) limit; resize the photo or pass --max-pixels"
+            "\(file): \(width)×\(height) pixels is over the \(Self.describeLimit(limit)) limit; resize the photo to at most \(Self.describeCount(limit)) pixels"
         case .invalidQuality(let file, let quality):
             "\(file): jpeg quality \(quality) is outside 1…100; pass a quality from 1 to 100"
         case .encodingFailed(let file, let format, let detail):
             "\(file): \(format.name) encoding failed (\(detail)); check the image is not empty"
         }
+    }
+
+    /// "100 million" for whole millions, otherwise the number.
+    private static func describeCount(_ count: Int) -> String {
+        count > 0 && count % 1_000_000 == 0 ? "\(count / 1_000_000) million" : "\(count)"
     }
 
     /// "100-megapixel" for whole megapixels, otherwise "1234567-pixel".

@@ -15,6 +15,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputUnwritable(path: String, reason: String)
     /// No input produced a page, so nothing was written.
     case nothingToWrite(output: String)
+    /// The photo is smaller than `ScanOptions.minimumPhotoSide` in width or height.
+    case photoTooSmall(image: String, width: Int, height: Int, minimum: Int)
     /// Rectifying or encoding one page failed.
     case pageFailed(image: String, reason: String)
     /// OCR was asked for but can't run (a language's data is missing, …); checked before any page.
@@ -34,6 +36,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): cannot write (\(reason)); choose a folder you can write to with free space"
         case .nothingToWrite(let output):
             "\(output): not written, because no input gave a page; fix the errors above"
+        case .photoTooSmall(let image, let width, let height, let minimum):
+            "\(image): the image is only \(width)×\(height) pixels, too small to hold a page (at least \(minimum)×\(minimum) needed); pass the full-size photo"
         case .pageFailed(let image, let reason):
             "\(image): \(reason)"
         case .ocrUnavailable(let problem):

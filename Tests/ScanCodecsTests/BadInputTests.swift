@@ -91,7 +91,7 @@ struct BadInputTests {
         #expect(CodecError.truncated(file: "scan.jpg", format: .jpeg).description
             == "scan.jpg: truncated JPEG data (the file ends early); copy the photo again")
         #expect(CodecError.tooManyPixels(file: "big.jpg", width: 40000, height: 40000, limit: 100_000_000).description
-            == "big.jpg: 40000×40000 pixels is over the 100-megapixel limit; resize the photo or pass --max-pixels")
+            == "big.jpg: 40000×40000 pixels is over the 100-megapixel limit; resize the photo to at most 100 million pixels")
         #expect(CodecError.unsupportedFormat(file: "photo.jpg", detected: "it starts with text").description
             == "photo.jpg is not a JPEG, PNG or HEIC image (it starts with text); export it as JPEG or PNG")
         let all: [CodecError] = [

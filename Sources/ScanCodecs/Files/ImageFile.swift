@@ -16,7 +16,8 @@ public enum ImageFile {
     /// - Parameters:
     ///   - path: the file's path; errors name it as given.
     ///   - options: pixel limit and orientation handling.
-    /// - Throws: `.fileNotFound`, `.isDirectory`, `.emptyFile`, `.unreadable`, then any decoding error.
+    /// - Throws: `.fileNotFound`, `.isDirectory`, `.notARegularFile`, `.emptyFile`, `.unreadable`, then
+    ///   any decoding error.
     public static func read(path: String, options: DecodingOptions = DecodingOptions()) throws(CodecError) -> DecodedImage<RGB8> {
         try ImageCodec.decode(readBytes(path: path), name: path, options: options)
     }
@@ -30,15 +31,24 @@ public enum ImageFile {
     }
 
     /// Reads the whole file at `path`.
-    /// - Throws: `.fileNotFound`, `.isDirectory`, `.emptyFile` (zero bytes), `.unreadable` (with the
-    ///   system's reason, e.g. permission denied).
+    /// - Throws: `.fileNotFound`, `.isDirectory`, `.notARegularFile` (a FIFO, device or socket, which
+    ///   could block or never end), `.emptyFile` (zero bytes), `.unreadable` (with the system's
+    ///   reason, e.g. permission denied or a symlink loop).
     public static func readBytes(path: String) throws(CodecError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK so that opening a FIFO with no writer returns at once instead of waiting for
+        // one; anything but a regular file is refused below, before a byte is read.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw openError(errno, path: path) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(file: path, reason: describe(errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(file: path) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .isDirectory(file: path)
+        case let kind: throw .notARegularFile(file: path, kind: describeKind(kind))
+        }
+        // Regular files never block; reads go back to ordinary blocking mode for clarity.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
 
         // The size fstat reports is read straight into the array; then small reads pick up
         // anything beyond it (a file still growing, or a pipe that reports no size).
@@ -106,6 +116,17 @@ public enum ImageFile {
         case ENOENT, ENOTDIR: .fileNotFound(file: path)
         case EISDIR: .isDirectory(file: path)
         default: .unreadable(file: path, reason: describe(code))
+        }
+    }
+
+    /// What kind of non-regular file an `st_mode` file type is, for messages ("a named pipe (FIFO)").
+    static func describeKind(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
         }
     }
 

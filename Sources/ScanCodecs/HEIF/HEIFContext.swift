@@ -35,7 +35,9 @@ final class HEIFContext {
             return .truncated(file: name, format: format)
         }
         switch status.code {
-        case heif_error_Unsupported_feature, heif_error_Unsupported_filetype, heif_error_Decoder_plugin_error:
+        // A decoder plugin that fails on the data it was given means damaged image data (e.g. an
+        // empty or cut item), not a missing feature; a missing codec is `Unsupported_feature`.
+        case heif_error_Unsupported_feature, heif_error_Unsupported_filetype:
             return .unsupportedContent(file: name, format: format, detail: message.lowercased())
         default:
             return .corrupt(file: name, format: format, detail: message)

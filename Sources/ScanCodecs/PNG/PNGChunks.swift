@@ -1,9 +1,11 @@
 /// A walk over a PNG's chunk list by their length fields, without reading or checking chunk data:
 /// finds the `eXIf` chunk and tells a file that stops before `IEND` (truncated) from one that is
-/// complete. libpng itself checks the CRCs.
+/// complete, and notes whether the file declares its gamma. libpng itself checks the CRCs.
 struct PNGChunks {
     /// The data of the `eXIf` chunk, if any.
     var exif: ArraySlice<UInt8>?
+    /// True when a `gAMA` or `sRGB` chunk says how the samples are encoded.
+    var declaresGamma: Bool
     /// True when the walk reached `IEND` with every chunk inside the data.
     var isComplete: Bool
 
@@ -12,6 +14,7 @@ struct PNGChunks {
 
     init(_ png: [UInt8]) {
         exif = nil
+        declaresGamma = false
         isComplete = false
         var offset = Self.signatureLength
         // Each chunk is length (4) + type (4) + data + CRC (4), so every step advances ≥ 12 bytes.
@@ -23,6 +26,9 @@ struct PNGChunks {
             guard length <= Int(Int32.max), next <= png.count else { return }
             if type.elementsEqual("eXIf".utf8), exif == nil {
                 exif = png[dataStart..<(dataStart + length)]
+            }
+            if type.elementsEqual("gAMA".utf8) || type.elementsEqual("sRGB".utf8) {
+                declaresGamma = true
             }
             if type.elementsEqual("IEND".utf8) {
                 isComplete = true

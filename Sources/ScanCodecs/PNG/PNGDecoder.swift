@@ -3,7 +3,8 @@ import ScanCore
 
 /// Decodes PNG through libpng's simplified API, which reports errors in `png_image` instead of
 /// jumping out with `longjmp`. Gray, palette, 16-bit and alpha inputs are converted by libpng to
-/// the requested layout; alpha is composited on white when the output has none.
+/// the requested layout; alpha is composited on white when the output has none. 16-bit files
+/// that do not declare their gamma are reduced by `decodeUndeclaredSixteenBit`.
 enum PNGDecoder {
     /// The background a transparent PNG is flattened onto: white, like paper.
     static let background = png_color(red: 255, green: 255, blue: 255)
@@ -14,14 +15,14 @@ enum PNGDecoder {
 
         // begin_read keeps a pointer to the data until finish_read, so both run in one scope.
         let image: Image<Pixel> = try bytes.withUnsafeBufferPointer { png throws(CodecError) in
-            try decodePixels(png, name: name, options: options)
+            try decodePixels(png, name: name, options: options, declaresGamma: chunks.declaresGamma)
         }
         let orientation = chunks.exif.flatMap { ExifOrientationReader.orientation(inTIFF: Array($0)) } ?? .up
         return StoredImage(image: image, orientation: orientation)
     }
 
     private static func decodePixels<Pixel: BytePixel>(
-        _ png: UnsafeBufferPointer<UInt8>, name: String, options: DecodingOptions
+        _ png: UnsafeBufferPointer<UInt8>, name: String, options: DecodingOptions, declaresGamma: Bool
     ) throws(CodecError) -> Image<Pixel> {
         var control = png_image()
         control.version = cpng_image_version()
@@ -32,6 +33,9 @@ enum PNGDecoder {
         if begun == 0 || cpng_image_failed(&control) != 0 { throw error(from: &control, name: name) }
         let width = Int(control.width), height = Int(control.height)
         try checkPixelLimit(width: width, height: height, options: options, file: name)
+        if control.format & cpng_format_flag_linear() != 0, !declaresGamma {
+            return try decodeUndeclaredSixteenBit(&control, width: width, height: height, name: name)
+        }
 
         control.format = switch PixelLayout(Pixel.self) {
         case .gray: cpng_format_gray()
@@ -50,7 +54,7 @@ enum PNGDecoder {
 
     /// Turns libpng's message into our error: "IDAT: CRC error" → `.checksumMismatch`, running out
     /// of data → `.truncated`, anything else → `.corrupt` with libpng's words.
-    private static func error(from control: inout png_image, name: String) -> CodecError {
+    static func error(from control: inout png_image, name: String) -> CodecError {
         let message = withUnsafeBytes(of: &control.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }

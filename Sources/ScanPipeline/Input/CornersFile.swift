@@ -69,6 +69,11 @@ public struct CornersFile: Sendable {
         }
     }
 
+    /// The largest coordinate magnitude a corner may have, in pixels. No accepted image is near
+    /// this wide (the pixel limit is far below it); beyond it a value can only be a mistake, and
+    /// arithmetic on it (areas, messages in whole pixels) would overflow.
+    public static let coordinateLimit: Double = 1e9
+
     private static func entry(image: String, corners: Any?, path: String) -> Entry {
         guard let list = corners as? [Any] else {
             return .invalid(.pageFailed(image: image, reason: "its \"corners\" in \(path) is not a list; give four [x, y] pairs or null"))
@@ -76,18 +81,42 @@ public struct CornersFile: Sendable {
         var points: [Point] = []
         for item in list {
             guard let pair = item as? [Any], pair.count == 2,
-                  let x = (pair[0] as? NSNumber)?.doubleValue, let y = (pair[1] as? NSNumber)?.doubleValue
+                  let x = number(pair[0]), let y = number(pair[1])
             else {
                 return .invalid(.pageFailed(image: image, reason: "a corner in \(path) is not [x, y]; give four [x, y] pairs of numbers"))
             }
             points.append(Point(x, y))
         }
+        for (index, point) in points.enumerated() where !(abs(point.x) <= coordinateLimit && abs(point.y) <= coordinateLimit) {
+            return .invalid(.pageFailed(
+                image: image,
+                reason: "corner \(index + 1) in \(path) at [\(point.x), \(point.y)] is far outside any image; give pixel coordinates inside the image"))
+        }
+        let quad: Quad
         do {
-            return .corners(try Quad(corners: points))
+            quad = try Quad(corners: points)
         } catch {
             return .invalid(.invalidCorners(image: image, problem: error))
         }
+        for first in 0..<4 {
+            for second in (first + 1)..<4 where points[first] == points[second] {
+                return .invalid(.pageFailed(
+                    image: image,
+                    reason: "corners \(first + 1) and \(second + 1) in \(path) are the same point; give four different corners going round the page"))
+            }
+        }
+        return .corners(quad)
     }
+
+    /// The value of a JSON number; nil for anything else, `true` and `false` included (which
+    /// Foundation hands over as numbers).
+    private static func number(_ value: Any) -> Double? {
+        guard let number = value as? NSNumber, type(of: number) != jsonBooleanClass else { return nil }
+        return number.doubleValue
+    }
+
+    /// The class Foundation uses for JSON's `true` and `false`.
+    private static let jsonBooleanClass: NSNumber.Type = type(of: NSNumber(value: true))
 
     /// A corners file with one entry: `coordinates` are x, y of top-left, top-right, bottom-right,
     /// bottom-left.

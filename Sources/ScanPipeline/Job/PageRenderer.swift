@@ -52,6 +52,7 @@ public struct PageRenderer: Sendable {
     /// Reads the photo at `input` and renders it, with corners from the corners file or the detector.
     func render(_ input: String, format: OutputTarget.Format) throws -> RenderedPage {
         let photo = try PhotoReader.read(input, maximumPixelCount: options.maximumPixelCount)
+        try checkSize(of: photo, name: input)
         let size = photo.size
         let quad: Quad, source: CornerSource, confidence: Double?
         switch corners?.entry(for: input) {
@@ -84,11 +85,13 @@ public struct PageRenderer: Sendable {
     ///   - confidence: the detector's confidence, when detected.
     ///   - name: the input's name for messages and the summary.
     ///   - format: the encoding the output needs (JPEG for PDF and .jpg, PNG for .png).
-    /// - Throws: `PipelineError` or `CodecError` naming `name`.
+    /// - Throws: `PipelineError` (`.photoTooSmall` below `ScanOptions.minimumPhotoSide`) or
+    ///   `CodecError` naming `name`.
     public func render(
         photo: Image<RGB8>, quad: Quad, source: CornerSource, confidence: Double?, name input: String,
         format: OutputTarget.Format
     ) throws -> RenderedPage {
+        try checkSize(of: photo, name: input)
         let page = try rectify(photo, quad: quad, source: source, input: input)
         let dpi = page.dpi ?? options.dpi ?? Self.assumedDPI(width: page.image.width, height: page.image.height)
         var enhancement = options.enhancement
@@ -104,6 +107,13 @@ public struct PageRenderer: Sendable {
             quality: enhanced.quality)
         return RenderedPage(summary: summary, bytes: encoded.bytes, dpi: dpi, components: encoded.components,
                             isBilevel: encoded.isBilevel, pixels: encoded.pixels, text: encoded.text)
+    }
+
+    /// Refuses a photo too small to hold a page, before detection or corners make less clear errors of it.
+    private func checkSize(of photo: Image<RGB8>, name: String) throws(PipelineError) {
+        guard photo.width >= options.minimumPhotoSide, photo.height >= options.minimumPhotoSide else {
+            throw .photoTooSmall(image: name, width: photo.width, height: photo.height, minimum: options.minimumPhotoSide)
+        }
     }
 
     /// Rectifies at the requested resolution, or at what the photo holds capped at

@@ -32,6 +32,10 @@ public struct ScanOptions: Sendable {
     public var title: String?
     /// Largest photo accepted, in pixels, checked from the file's header before decoding.
     public var maximumPixelCount: Int = 100_000_000
+    /// Smallest width and height a photo may have, in pixels: anything smaller cannot hold a
+    /// readable page (a 1×1 icon, a thumbnail saved by mistake). Higher: refuses more thumbnails;
+    /// lower: lets through pages nobody can read.
+    public var minimumPhotoSide: Int = 16
     /// Recognise each page's text (an invisible text layer in PDFs); nil for no OCR.
     public var ocr: OCROptions?
     /// With OCR, also write the pages' plain text to a `.txt` beside the output (form feed between pages).

@@ -124,6 +124,157 @@ def main():
     heic = open('upright.heic', 'rb').read()
     write('truncated.heic', heic[:len(heic) * 6 // 10])
 
+    bad_input_corpus()
+
+
+
+# --- The bad-input corpus: valid-but-odd images, lying headers, other formats ------------------
+
+def page_scene(width, height):
+    """A small photo of a page: a light sheet with dark text bars on a brown table, so the
+    detector has a document to find in every valid-but-odd encoding."""
+    yy, xx = np.mgrid[0:height, 0:width]
+    a = np.empty((height, width, 3), np.uint8)
+    a[..., 0] = 110 + (xx * 30 // width)
+    a[..., 1] = 80 + (yy * 20 // height)
+    a[..., 2] = 50
+    # The sheet: a slightly rotated rectangle covering most of the frame.
+    cx, cy = width / 2, height / 2
+    u = (xx - cx) * 0.995 + (yy - cy) * 0.1
+    v = -(xx - cx) * 0.1 + (yy - cy) * 0.995
+    sheet = (abs(u) < width * 0.33) & (abs(v) < height * 0.4)
+    a[sheet] = (236, 234, 228)
+    lines = sheet & (abs(u) < width * 0.25) & ((v.astype(int) // 6) % 3 == 0) & (abs(v) < height * 0.3)
+    a[lines] = (30, 30, 35)
+    return a
+
+
+def png_chunk(kind, data):
+    return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+
+
+def raw_png(samples, bit_depth, colour_type, interlaced=False, palette=None):
+    """A PNG written by hand (Pillow writes neither 16-bit RGB nor interlaced files): `samples` is
+    an (h, w, channels) array of 8- or 16-bit values, stored big-endian, every row filter 0."""
+    h, w = samples.shape[:2]
+    dtype = '>u2' if bit_depth == 16 else 'u1'
+
+    def rows(sub):
+        data = sub.astype(dtype).reshape(sub.shape[0], -1).view(np.uint8)
+        return b''.join(b'\x00' + bytes(row) for row in data)
+
+    if interlaced:
+        passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        raw = b''.join(rows(samples[y0::dy, x0::dx]) for x0, y0, dx, dy in passes
+                       if samples[y0::dy, x0::dx].size)
+    else:
+        raw = rows(samples)
+    ihdr = struct.pack('>IIBBBBB', w, h, bit_depth, colour_type, 0, 0, 1 if interlaced else 0)
+    body = png_chunk(b'IHDR', ihdr)
+    if palette is not None:
+        body += png_chunk(b'PLTE', bytes(palette))
+    return b'\x89PNG\r\n\x1a\n' + body + png_chunk(b'IDAT', zlib.compress(raw, 9)) + png_chunk(b'IEND', b'')
+
+
+def patched_sof(jpeg, width, height):
+    """`jpeg` with its SOF0/SOF2 frame header claiming `width × height`."""
+    data = bytearray(jpeg)
+    sof = max(data.find(b'\xff\xc0'), data.find(b'\xff\xc2'))
+    data[sof + 5:sof + 9] = struct.pack('>HH', height, width)
+    return bytes(data)
+
+
+def heif_boxes(data, start, end):
+    """(type, offset, size) of the boxes from `start` to `end`, descending into meta and iprp."""
+    found, i = [], start
+    while i + 8 <= end:
+        size, kind = struct.unpack('>I4s', data[i:i + 8])
+        found.append((kind, i, size))
+        inner = {b'meta': 12, b'iprp': 8, b'ipco': 8}.get(kind)
+        if inner:
+            found += heif_boxes(data, i + inner, i + size)
+        i += size
+    return found
+
+
+def bad_input_corpus():
+    scene = page_scene(160, 120)
+    gray = (scene.astype(np.uint32) @ np.array([299, 587, 114]) // 1000).astype(np.uint8)
+    wide = lambda a: a.astype(np.uint16) * 257
+    alpha = np.full(scene.shape[:2] + (1,), 255, np.uint8)
+    alpha[:8] = 0  # a transparent strip, flattened onto white
+    write('scene.jpg', jpeg_bytes(scene, quality=85, subsampling=2))
+    write('progressive.jpg', (lambda out: (Image.fromarray(scene).save(out, 'JPEG', quality=85, progressive=True), out.getvalue())[1])(io.BytesIO()))
+    write('jpeg-bytes.png', jpeg_bytes(scene, quality=85, subsampling=2))
+    write('gray16.png', raw_png(wide(gray)[..., None], 16, 0))
+    write('gray16-alpha.png', raw_png(np.concatenate([wide(gray)[..., None], wide(alpha)], -1), 16, 4))
+    write('rgb16.png', raw_png(wide(scene), 16, 2))
+    write('rgba16.png', raw_png(np.concatenate([wide(scene), wide(alpha)], -1), 16, 6))
+    write('gray-alpha.png', raw_png(np.concatenate([gray[..., None], alpha], -1), 8, 4))
+    write('interlaced.png', raw_png(scene, 8, 2, interlaced=True))
+    quantised = Image.fromarray(scene).quantize(16)
+    palette = quantised.getpalette()[:16 * 3]
+    write('palette.png', raw_png(np.array(quantised)[..., None], 8, 3, palette=palette))
+    write('tiny.jpg', jpeg_bytes(np.full((1, 1, 3), 200, np.uint8)))
+    write('tiny.png', png_bytes(np.full((1, 1, 3), 200, np.uint8)))
+    # Photos of nothing (lens cap on, a white wall): uniform, so they compress to a few KB. Kept at
+    # 1000×750 so a debug-build scan of each takes a second or two.
+    write('black.jpg', jpeg_bytes(np.zeros((750, 1000, 3), np.uint8), quality=75, subsampling=2))
+    write('white.jpg', jpeg_bytes(np.full((750, 1000, 3), 255, np.uint8), quality=75, subsampling=2))
+
+    # YCCK: the CMYK fixture with its Adobe APP14 segment's transform flag (its last byte) set
+    # from 0 (CMYK) to 2 (YCCK). The bytes are then read as YCCK: valid, with other colours.
+    cmyk = bytearray(open('cmyk.jpg', 'rb').read())
+    adobe = cmyk.find(b'Adobe') - 4
+    assert adobe > 0 and cmyk[adobe:adobe + 2] == b'\xff\xee', 'Pillow wrote no Adobe marker'
+    cmyk[adobe + 4 + 11] = 2
+    write('ycck.jpg', bytes(cmyk))
+
+    # Headers claiming 20000×10000 (200 megapixels) over a small image's data.
+    write('huge-200mp.jpg', patched_sof(jpeg_bytes(scene, quality=85), 20000, 10000))
+    png = bytearray(png_bytes(scene))
+    png[16:24] = struct.pack('>II', 20000, 10000)
+    png[29:33] = struct.pack('>I', zlib.crc32(bytes(png[12:29])) & 0xffffffff)
+    write('huge-200mp.png', bytes(png))
+
+    # TIFF, which Flatbed writes but does not read: multi-page, 16-bit, and cut short.
+    pages = [Image.fromarray(scene), Image.fromarray(scene[::-1])]
+    pages[0].save('multipage.tif', save_all=True, append_images=pages[1:], compression='tiff_deflate')
+    Image.fromarray(wide(gray)).save('gray16.tif', compression='tiff_deflate')
+    tiff = open('multipage.tif', 'rb').read()
+    write('truncated.tif', tiff[:len(tiff) // 2])
+
+    # HEIC variants of upright.heic: its meta box renamed (no meta box), its image's data extent
+    # set to zero bytes, and both ispe boxes claiming 20000×10000.
+    heic = open('upright.heic', 'rb').read()
+    boxes = heif_boxes(heic, 0, len(heic))
+    meta = next(offset for kind, offset, _ in boxes if kind == b'meta')
+    broken = bytearray(heic)
+    broken[meta + 4:meta + 8] = b'mxta'
+    write('no-meta.heic', bytes(broken))
+    zero = bytearray(heic)
+    for kind, offset, size in boxes:
+        if kind == b'iloc':
+            # heif-enc writes iloc version 1 with 4-byte offsets, lengths and base offsets: each
+            # item is id(2) construction_method(2) data_reference_index(2) base_offset(4)
+            # extent_count(2), then offset(4) length(4) per extent.
+            assert zero[offset + 8] == 1 and zero[offset + 12:offset + 14] == b'\x44\x40', 'unexpected iloc layout'
+            count = struct.unpack('>H', zero[offset + 14:offset + 16])[0]
+            item = offset + 16
+            for _ in range(count):
+                in_mdat = zero[item + 3] & 0x0F == 0
+                extents = struct.unpack('>H', zero[item + 10:item + 12])[0]
+                for e in range(extents):
+                    if in_mdat:
+                        zero[item + 12 + e * 8 + 4:item + 12 + e * 8 + 8] = b'\0\0\0\0'
+                item += 12 + extents * 8
+    write('zero-extent.heic', bytes(zero))
+    huge = bytearray(heic)
+    for kind, offset, size in boxes:
+        if kind == b'ispe':
+            huge[offset + 12:offset + 20] = struct.pack('>II', 20000, 10000)
+    write('huge.heic', bytes(huge))
+
 
 if __name__ == '__main__':
     main()
