@@ -43,7 +43,7 @@ public struct QualityAnalyzer: Sendable {
     ///   - threads: maximum number of threads; `nil` uses every core.
     public func analyze(_ page: Image<RGB8>, capture: CaptureInfo = CaptureInfo(), threads: Int? = nil) -> PageQuality {
         guard !page.isEmpty else {
-            return report(sharpness: 0, glare: 0, capture: capture)
+            return report(sharpness: nil, glare: 0, capture: capture)
         }
         let reduced = page.downscaled(toLongSide: max(options.sharpnessLongSide, IlluminationNormalizer.Options().workingLongSide), threads: threads).image
         let background = BackgroundEstimator(options: IlluminationNormalizer.Options())
@@ -58,13 +58,19 @@ public struct QualityAnalyzer: Sendable {
         return report(sharpness: sharpness, glare: glare(of: page, background: background, threads: threads), capture: capture)
     }
 
-    func report(sharpness: Double, glare: Double, capture: CaptureInfo) -> PageQuality {
+    /// The report; a nil `sharpness` means the page has no edge to measure, so it is blank
+    /// rather than blurry.
+    func report(sharpness: Double?, glare: Double, capture: CaptureInfo) -> PageQuality {
         var warnings: [QualityWarning] = []
-        if sharpness < options.blurryBelow { warnings.append(.blurry) }
+        if let sharpness {
+            if sharpness < options.blurryBelow { warnings.append(.blurry) }
+        } else {
+            warnings.append(.blank)
+        }
         if glare > options.glareAbove { warnings.append(.glare) }
         if let dpi = capture.effectiveDPI, dpi < options.lowResolutionBelow { warnings.append(.lowResolution) }
         if let coverage = capture.coverage, coverage < options.smallCoverageBelow { warnings.append(.smallInPhoto) }
-        return PageQuality(sharpness: sharpness, glare: glare, coverage: capture.coverage, effectiveDPI: capture.effectiveDPI, warnings: warnings)
+        return PageQuality(sharpness: sharpness ?? 0, glare: glare, coverage: capture.coverage, effectiveDPI: capture.effectiveDPI, warnings: warnings)
     }
 
     /// Fraction of the page (on the background's grid) that is saturated and clearly brighter than the paper.
@@ -88,10 +94,10 @@ public struct QualityAnalyzer: Sendable {
 
     /// Edge steepness: for pixels whose 7×7 neighbourhood spans at least `minimumContrast` gray
     /// levels, the largest one-pixel step divided by that span; the `quantile` of those ratios.
-    /// Returns 0 when the page has no edges.
-    static func sharpness(of gray: Image<Gray8>, minimumContrast: Int, quantile: Double) -> Double {
+    /// Nil when no pixel qualifies: the page has no edge to measure.
+    static func sharpness(of gray: Image<Gray8>, minimumContrast: Int, quantile: Double) -> Double? {
         let w = gray.width, h = gray.height
-        guard w > 8, h > 8 else { return 0 }
+        guard w > 8, h > 8 else { return nil }
         var histogram = [Int](repeating: 0, count: 101)
         gray.withUnsafeBytes { p in
             for y in 3..<(h - 4) {
@@ -116,7 +122,7 @@ public struct QualityAnalyzer: Sendable {
             }
         }
         let total = histogram.reduce(0, +)
-        guard total > 0 else { return 0 }
+        guard total > 0 else { return nil }
         // Ratios of every pixel on an edge's slope are collected; the high quantile is the steepest part.
         let target = Int(Double(total) * quantile)
         var running = 0

@@ -37,6 +37,14 @@ struct QualityAnalyzerTests {
         #expect(soft.warnings == [.blurry])
     }
 
+    @Test("a page with no edge at all is blank, not blurry", arguments: [UInt8(0), 128, 255])
+    func blank(level: UInt8) {
+        let empty = Image<RGB8>(width: 400, height: 500, repeating: RGB8(level, level, level))
+        let report = QualityAnalyzer().analyze(empty)
+        #expect(report.warnings == [.blank])
+        #expect(report.sharpness == 0)
+    }
+
     @Test("a blown-out reflection on gray paper is glare; bright white paper is not")
     func glare() {
         var photo = BlockTextPage(width: 500, height: 640, seed: 32).render(paper: RGB8(200, 200, 195))
