@@ -21,11 +21,15 @@ public final class FlatbedServer: @unchecked Sendable {
     private var daemon: HTTPDaemon?
     private var guardian: AccessGuard
 
-    /// Headers on every response.
+    /// Headers on every response: scripts and styles only from the app's own files (no inline
+    /// code, so injected markup cannot run), no framing, no sniffing a JSON or JPEG answer into
+    /// something executable, no Referer carrying a `?token=` away, and no other origin embedding
+    /// our answers (`<img>`, `<script>`, `no-cors` fetches). No CORS header is ever sent.
     public static let securityHeaders: [(name: String, value: String)] = [
         ("Content-Security-Policy",
          "default-src 'self'; img-src 'self' blob: data:; media-src 'self' blob: mediastream:; connect-src 'self'; "
-            + "style-src 'self'; script-src 'self'; frame-ancestors 'none'"),
+            + "style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+            + "frame-ancestors 'none'"),
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "no-referrer"),
@@ -66,7 +70,8 @@ public final class FlatbedServer: @unchecked Sendable {
         precondition(daemon == nil, "FlatbedServer.start called twice")
         let started = try HTTPDaemon(
             host: configuration.host, port: configuration.port, threads: configuration.threads ?? Parallel.processorCount,
-            connectionTimeout: configuration.connectionTimeout, maximumBodyBytes: configuration.maximumUploadBytes
+            connectionTimeout: configuration.connectionTimeout, connectionLimit: configuration.maximumConnections,
+            maximumBodyBytes: configuration.maximumUploadBytes, refusalHeaders: Self.securityHeaders
         ) { [unowned self] request in respond(to: request) }
         daemon = started
         guardian = AccessGuard(boundHost: configuration.host, port: started.port, token: configuration.token)
@@ -96,6 +101,8 @@ public final class FlatbedServer: @unchecked Sendable {
             }
         }
         if setCookie, let cookie = guardian.cookieHeader { response.add("Set-Cookie", cookie) }
+        // API answers hold a session's state: never kept by a browser or proxy cache.
+        if request.path.hasPrefix("/api"), response.header("cache-control") == nil { response.add("Cache-Control", "no-store") }
         response.headers += Self.securityHeaders
         return response
     }

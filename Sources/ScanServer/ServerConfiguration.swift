@@ -16,9 +16,14 @@ public struct ServerConfiguration: Sendable {
     public var maximumPixelCount: Int = 100_000_000
     /// Worker threads of the HTTP daemon; nil uses one per core.
     public var threads: Int?
-    /// Seconds an idle or stalled connection is kept. Lower frees slots from slow clients sooner
-    /// and may cut off a phone uploading over a weak network.
+    /// Seconds an idle or stalled connection is kept, and the most a request's headers may take to
+    /// arrive (a client trickling them in a byte at a time is cut off then). Lower frees slots from
+    /// slow clients sooner and may cut off a phone uploading over a weak network.
     public var connectionTimeout: Int = 60
+    /// Most connections open at once; more are closed as they arrive. Higher serves more clients at
+    /// once and lets one client hold more sockets and memory (64 KiB of headers each). A browser
+    /// opens about six.
+    public var maximumConnections: Int = 256
 
     /// The defaults.
     public init() {}

@@ -57,6 +57,11 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotListen(host: String, port: Int, reason: String)
     /// The data folder or database could not be used.
     case storage(String)
+    /// Storing a photo of `neededBytes` would leave the data folder's disk without the room the
+    /// database needs (`freeBytes` are left).
+    case diskFull(folder: String, freeBytes: Int, neededBytes: Int)
+    /// Stored photos can no longer be read back; the message names each page and the fix.
+    case damagedPhotos(String)
     /// A bug or an unexpected failure while handling a request.
     case internalFailure(String)
 
@@ -74,7 +79,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidJSON, .invalidSetting, .invalidCorners, .invalidRotation, .unknownMode, .notAPermutation,
              .invalidQuery, .unreadableImage, .emptyBody, .ocrFailed, .nothingToExport:
             400
-        case .cannotListen, .storage, .internalFailure: 500
+        case .diskFull: 507
+        case .cannotListen, .storage, .damagedPhotos, .internalFailure: 500
         }
     }
 
@@ -124,6 +130,11 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot listen on \(host):\(port) (\(reason)); choose another --port or --host"
         case .storage(let reason):
             "storage failed: \(reason); check the --data folder's space and permissions"
+        case .diskFull(let folder, let free, let needed):
+            "disk full at \(folder) (\(free / 1024) KB free, \(needed / 1024) KB needed with room kept for the database); "
+                + "delete pages or sessions, or free space on that disk"
+        case .damagedPhotos(let summary):
+            summary
         case .internalFailure(let reason):
             "internal error: \(reason); please report it"
         }

@@ -24,9 +24,17 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notConvex:
             "the corners do not form a convex quadrilateral; move the inward-pointing corner out"
         case .degenerate(let area):
-            "the corners enclose almost no area (\(Int(area.rounded())) px²); spread them out over the page"
+            "the corners enclose almost no area (\(Self.whole(area)) px²); spread them out over the page"
         case .cornerOutsideImage(let i, let p, let size):
-            "corner \(i + 1) at (\(Int(p.x.rounded())), \(Int(p.y.rounded()))) lies outside the \(Int(size.width))×\(Int(size.height)) image; move it inside"
+            "corner \(i + 1) at (\(Self.whole(p.x)), \(Self.whole(p.y))) lies outside the \(Self.whole(size.width))×\(Self.whole(size.height)) image; move it inside"
         }
+    }
+
+    /// A coordinate or area rounded for a message. Values an `Int` cannot hold (corners of 1e300
+    /// pixels, the infinite area such corners enclose, NaN) are written as they are, because
+    /// converting them would trap — and these messages describe exactly such hostile input.
+    static func whole(_ value: Double) -> String {
+        guard value.isFinite, value.magnitude < 1e15 else { return "\(value)" }
+        return String(Int(value.rounded()))
     }
 }

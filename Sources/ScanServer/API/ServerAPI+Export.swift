@@ -1,11 +1,9 @@
 import Foundation
+import ScanCore
 import ScanOCR
 import ScanPipeline
 
 extension ServerAPI {
-    /// Folder for exports being written; each is unlinked as soon as it is opened for sending.
-    static var exportFolder: String { NSTemporaryDirectory() }
-
     func registerExportRoutes(into router: inout Router) {
         router.add("GET", "/api/sessions/:id/export") { request throws(ServerError) in
             let session = try store.session(sessionID(request))
@@ -29,26 +27,49 @@ extension ServerAPI {
     private func renderedPages(
         _ session: Session, renderers: PageRendering.Renderers, each body: (Int, PageRenderer.RenderedPage) throws(ServerError) -> Void) throws(ServerError) {
         for (index, page) in session.pages.enumerated() {
-            let photo = try intake.decode(store.photos.read(page.photoFile), name: page.photoFile)
+            let photo: Image<RGB8>
+            do {
+                photo = try intake.storedPhoto(of: page, from: store.photos)
+            } catch {
+                throw damagedPages(session, from: index, first: error)
+            }
             try body(index, try rendering.render(page, photo: photo, renderers: renderers))
         }
     }
 
+    /// The error for an export that met a damaged photo at page `start` (0-based): it names that
+    /// page and every later one that is damaged too, so one retry after fixing them succeeds.
+    private func damagedPages(_ session: Session, from start: Int, first: DamagedPhoto) -> ServerError {
+        var damaged = [(number: start + 1, photo: first)]
+        for index in session.pages.indices where index > start {
+            do {
+                _ = try intake.storedPhoto(of: session.pages[index], from: store.photos)
+            } catch {
+                damaged.append((number: index + 1, photo: error))
+            }
+        }
+        return DamagedPhoto.error(damaged, of: session.pages.count)
+    }
+
     private func exportPDF(_ session: Session, name: String, renderers: PageRendering.Renderers) throws(ServerError) -> Response {
-        let path = Self.exportFolder + "/flatbed-export-\(RandomID.make()).pdf"
+        let path = store.exportFolder + "/flatbed-export-\(RandomID.make()).pdf"
         var sink: PDFPageSink
         do {
             sink = try PDFPageSink(path: path, title: name)
         } catch {
             throw .storage(error.description)
         }
-        try renderedPages(session, renderers: renderers) { index, page throws(ServerError) in
-            do throws(PipelineError) {
-                _ = try sink.add(page, number: index + 1)
-            } catch {
-                sink.discard()
-                throw .storage(error.description)
+        do {
+            try renderedPages(session, renderers: renderers) { index, page throws(ServerError) in
+                do throws(PipelineError) {
+                    _ = try sink.add(page, number: index + 1)
+                } catch {
+                    throw .storage(error.description)
+                }
             }
+        } catch {
+            sink.discard()
+            throw error
         }
         do {
             _ = try sink.finish(output: path)

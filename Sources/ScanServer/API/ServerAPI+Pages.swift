@@ -44,7 +44,7 @@ extension ServerAPI {
         router.add("GET", "/api/sessions/:id/pages/:pageID/photo") { request throws(ServerError) in
             let page = try page(request)
             let maxSide = try maxSide(request)
-            var image = try intake.decode(store.photos.read(page.photoFile), name: page.photoFile)
+            var image = try storedPhoto(of: page)
             if let maxSide { image = image.downscaled(toLongSide: maxSide).image }
             let bytes: [UInt8]
             do {
@@ -57,8 +57,20 @@ extension ServerAPI {
         router.add("GET", "/api/sessions/:id/pages/:pageID/render") { request throws(ServerError) in
             let page = try page(request)
             let maxSide = try maxSide(request)
-            let photo = try intake.decode(store.photos.read(page.photoFile), name: page.photoFile)
+            let photo = try storedPhoto(of: page)
             return jpeg(try rendering.render(page, photo: photo, maxSide: maxSide).bytes)
+        }
+    }
+
+    /// The decoded photo of a stored page; a damaged file is an error naming the page by its place
+    /// in the session, so the user knows which one to retake or delete.
+    func storedPhoto(of page: Page) throws(ServerError) -> Image<RGB8> {
+        do {
+            return try intake.storedPhoto(of: page, from: store.photos)
+        } catch {
+            let pages = (try? store.session(page.sessionID).pages) ?? [page]
+            let number = (pages.firstIndex { $0.id == page.id } ?? 0) + 1
+            throw DamagedPhoto.error(error, number: number, of: pages.count)
         }
     }
 

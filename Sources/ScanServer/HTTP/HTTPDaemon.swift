@@ -7,36 +7,54 @@ import Foundation
 /// threads with the whole body, so it must be thread-safe. Bodies are accumulated in a per-request
 /// buffer (reserved from Content-Length, appended in MHD's chunks, amortised O(n)); a body over the
 /// limit is refused with 413 from its Content-Length before it is read, or dropped as it streams in.
-/// Idle connections are closed after `connectionTimeout` seconds.
+/// Idle connections are closed after `connectionTimeout` seconds, request heads that take longer
+/// than that are cut off (`ConnectionWatchdog`), and connections past `connectionLimit` are closed
+/// as they arrive.
 final class HTTPDaemon: @unchecked Sendable {
     /// The port bound (the real one when 0 was asked for).
     private(set) var port: Int = 0
     private let handler: @Sendable (Request) -> Response
     private let maximumBodyBytes: Int
+    private let refusalHeaders: [(name: String, value: String)]
+    private let watchdog: ConnectionWatchdog
     private var daemon: OpaquePointer?
     private let lock = NSLock()
 
+    /// Bytes MHD may use per connection for the request line, headers and read buffer; a request
+    /// whose head does not fit is refused by MHD itself (431 or 414) without reaching the handler.
+    static let connectionMemoryLimit = 64 * 1024
+
     /// Starts listening on `host:port` (an IPv4 or IPv6 literal, or a name resolved once).
+    /// - Parameters:
+    ///   - connectionTimeout: seconds a connection may sit idle, and the most its request
+    ///     headers may take to arrive (see `ConnectionWatchdog`).
+    ///   - connectionLimit: most connections open at once; MHD closes more as they arrive.
+    ///   - refusalHeaders: headers on the answers the daemon gives itself (413 before the body).
     /// - Throws: `ServerError.cannotListen`.
     init(
-        host: String, port: Int, threads: Int, connectionTimeout: Int, maximumBodyBytes: Int,
+        host: String, port: Int, threads: Int, connectionTimeout: Int, connectionLimit: Int, maximumBodyBytes: Int,
+        refusalHeaders: [(name: String, value: String)] = [],
         handler: @escaping @Sendable (Request) -> Response
     ) throws(ServerError) {
         self.handler = handler
         self.maximumBodyBytes = maximumBodyBytes
+        self.refusalHeaders = refusalHeaders
+        watchdog = ConnectionWatchdog(seconds: connectionTimeout)
         var storage = sockaddr_storage()
         let family = try Self.resolve(host, port: port, into: &storage)
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue
         if family == AF_INET6 { flags |= MHD_USE_IPv6.rawValue }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let started = withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                flatbed_mhd_start(
-                    flags, address, Self.accessHandler, context, Self.completedHandler, nil,
-                    UInt32(max(1, threads)), UInt32(connectionTimeout), 64 * 1024)
-            }
+        let watchdogContext = Unmanaged.passUnretained(watchdog).toOpaque()
+        let started = withUnsafePointer(to: &storage) { address in
+            flatbed_mhd_start(
+                flags, UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr.self),
+                Self.accessHandler, context, Self.completedHandler, Self.connectionHandler, watchdogContext, Self.unescape,
+                UInt32(max(1, threads)), UInt32(max(0, connectionTimeout)), Self.connectionMemoryLimit,
+                UInt32(max(1, connectionLimit)))
         }
         guard let started else {
+            watchdog.stop()
             throw .cannotListen(host: host, port: port, reason: "the address is in use or not on this machine")
         }
         daemon = started
@@ -51,6 +69,7 @@ final class HTTPDaemon: @unchecked Sendable {
             if let daemon { MHD_stop_daemon(daemon) }
             daemon = nil
         }
+        watchdog.stop()
     }
 
     // MARK: - Address
@@ -94,10 +113,23 @@ final class HTTPDaemon: @unchecked Sendable {
         return daemon.handle(connection, url: url, method: method, data: uploadData, size: uploadSize, state: state)
     }
 
-    private static let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+    private static let completedHandler: MHD_RequestCompletedCallback = { context, connection, state, _ in
+        if let context, let connection {
+            Unmanaged<ConnectionWatchdog>.fromOpaque(context).takeUnretainedValue().requestFinished(connection)
+        }
         guard let state, let pointer = state.pointee else { return }
         Unmanaged<Upload>.fromOpaque(pointer).release()
         state.pointee = nil
+    }
+
+    private static let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, _, event in
+        guard let context, let connection else { return }
+        let watchdog = Unmanaged<ConnectionWatchdog>.fromOpaque(context).takeUnretainedValue()
+        switch event {
+        case .CONNECTION_NOTIFY_STARTED: watchdog.opened(connection)
+        case .CONNECTION_NOTIFY_CLOSED: watchdog.closed(connection)
+        default: break
+        }
     }
 
     private func handle(
@@ -106,12 +138,13 @@ final class HTTPDaemon: @unchecked Sendable {
     ) -> MHD_Result {
         guard let pointer = state.pointee else {
             // First call: headers only. Refuse a declared oversize body before reading it.
+            watchdog.headReceived(connection)
             let upload = Upload()
             state.pointee = Unmanaged.passRetained(upload).toOpaque()
             if let length = Self.value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length").flatMap({ Int($0) }) {
                 if length > maximumBodyBytes {
                     upload.answered = true
-                    return send(.error(.bodyTooLarge(limit: maximumBodyBytes)), on: connection)
+                    return send(refusal(.bodyTooLarge(limit: maximumBodyBytes)), on: connection)
                 }
                 upload.body.reserveCapacity(length)
             }
@@ -134,7 +167,7 @@ final class HTTPDaemon: @unchecked Sendable {
         }
         if upload.answered { return MHD_Result.YES }
         upload.answered = true
-        if upload.tooLarge { return send(.error(.bodyTooLarge(limit: maximumBodyBytes)), on: connection) }
+        if upload.tooLarge { return send(refusal(.bodyTooLarge(limit: maximumBodyBytes)), on: connection) }
         let request = Request(
             method: method.map { String(cString: $0) } ?? "GET",
             path: url.map { String(cString: $0) } ?? "/",
@@ -144,6 +177,13 @@ final class HTTPDaemon: @unchecked Sendable {
             body: upload.body)
         upload.body = []
         return send(handler(request), on: connection)
+    }
+
+    /// An error answered by the daemon itself, with the same headers as the handler's answers.
+    private func refusal(_ error: ServerError) -> Response {
+        var response = Response.error(error)
+        response.headers += refusalHeaders
+        return response
     }
 
     private func send(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
@@ -161,6 +201,38 @@ final class HTTPDaemon: @unchecked Sendable {
         defer { MHD_destroy_response(made) }
         for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
         return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    // MARK: - Percent-decoding
+
+    /// Decodes `%XY` escapes in the path and query values in place, as MHD's own decoder does,
+    /// except `%00`, which stays as written. MHD hands the path over as a C string, so a decoded NUL
+    /// would cut it short: `POST /api/sessions/%00/pages` would arrive as `POST /api/sessions/`
+    /// and create a session. Left encoded, such a path matches no route and no file.
+    private static let unescape: flatbed_mhd_unescape_callback = {
+        _, _, text in
+        guard let text else { return 0 }
+        func hexValue(_ byte: CChar) -> Int? {
+            switch UInt8(bitPattern: byte) {
+            case 0x30...0x39: Int(byte) - 0x30
+            case 0x41...0x46: Int(byte) - 0x41 + 10
+            case 0x61...0x66: Int(byte) - 0x61 + 10
+            default: nil
+            }
+        }
+        var read = 0, write = 0
+        while text[read] != 0 {
+            if text[read] == 0x25, let high = hexValue(text[read + 1]), let low = hexValue(text[read + 2]), high | low != 0 {
+                text[write] = CChar(bitPattern: UInt8(high * 16 + low))
+                read += 3
+            } else {
+                text[write] = text[read]
+                read += 1
+            }
+            write += 1
+        }
+        text[write] = 0
+        return write
     }
 
     // MARK: - Header, query and cookie values

@@ -42,9 +42,19 @@ public struct Response: Sendable {
     /// `204 No Content`.
     public static let noContent = Response(status: 204, headers: [("Cache-Control", "no-store")])
 
+    /// Longest error message sent, in characters. A message echoing a huge input (a 60 KB path, a
+    /// megabyte "mode") keeps its start and its end, where the fix is named, and drops the middle,
+    /// so an answer is never an amplified copy of the request.
+    public static let maximumMessageLength = 480
+
     /// The error answer: its status and `{"error": {"message": …}}`.
     public static func error(_ error: ServerError) -> Response {
-        var response = json(.object([("error", .object([("message", .string(error.description))]))]), status: error.status)
+        var message = error.description
+        if message.count > maximumMessageLength {
+            let half = maximumMessageLength / 2
+            message = message.prefix(half) + "…" + message.suffix(half)
+        }
+        var response = json(.object([("error", .object([("message", .string(message))]))]), status: error.status)
         if case .methodNotAllowed(_, _, let allowed) = error { response.add("Allow", allowed.joined(separator: ", ")) }
         return response
     }

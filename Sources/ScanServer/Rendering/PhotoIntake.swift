@@ -44,6 +44,25 @@ public struct PhotoIntake: Sendable {
         }
     }
 
+    /// Reads a stored page's photo back from `photos` and decodes it upright.
+    /// - Throws: `DamagedPhoto` when the file is missing, unreadable, cut short or no longer an
+    ///   image; the caller names the page in the `ServerError` it answers with.
+    func storedPhoto(of page: Page, from photos: PhotoStore) throws(DamagedPhoto) -> Image<RGB8> {
+        let bytes: [UInt8]
+        do {
+            bytes = try photos.read(page.photoFile)
+        } catch {
+            let reason = photos.contains(page.photoFile) ? "its file can't be read" : "its file is missing"
+            throw DamagedPhoto(pageID: page.id, reason: reason)
+        }
+        do {
+            let options = DecodingOptions(maximumPixelCount: maximumPixelCount)
+            return try ImageCodec.decode(bytes, name: page.photoFile, options: options).image
+        } catch {
+            throw DamagedPhoto(pageID: page.id, reason: DamagedPhoto.reason(for: error))
+        }
+    }
+
     /// Detects the page in a frame.
     public func detect(in image: Image<RGB8>) -> Detection? { detector.detect(in: image) }
 }

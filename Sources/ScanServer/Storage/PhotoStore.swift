@@ -9,6 +9,11 @@ import ScanPipeline
 public struct PhotoStore: Sendable {
     /// The folder holding the photos.
     public let folder: String
+    /// Bytes a photo write must leave free on the folder's disk. Deleting pages is how a user frees
+    /// space, and a delete is a database commit that needs room in the WAL, so photos are refused
+    /// while this much is still free rather than filling the disk to the last byte. Higher: more
+    /// room for the database's edits and deletes; photos are refused sooner on a nearly full disk.
+    public var reservedBytes = 2 * 1_048_576
 
     /// Uses (creating if needed) `folder`.
     /// - Throws: `ServerError.storage` when it cannot be created.
@@ -26,8 +31,10 @@ public struct PhotoStore: Sendable {
 
     /// Writes a new photo durably under a fresh unguessable name with `fileExtension`.
     /// - Returns: the file's name inside the folder.
-    /// - Throws: `ServerError.storage` (disk full, permissions).
+    /// - Throws: `ServerError.storage` when the disk would keep less than `reservedBytes` free,
+    ///   or the write fails (disk full, permissions); no partial file is left either way.
     public func write(_ bytes: [UInt8], fileExtension: String) throws(ServerError) -> String {
+        try checkFreeSpace(for: bytes.count)
         let name = RandomID.make() + "." + fileExtension
         do {
             try AtomicFile.write(bytes, to: path(of: name))
@@ -47,6 +54,9 @@ public struct PhotoStore: Sendable {
         return [UInt8](data)
     }
 
+    /// True when a file of this name exists in the folder.
+    public func contains(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(of: name)) }
+
     /// Removes a photo; a missing file is not an error (the sweep may have removed it already).
     public func remove(_ name: String) {
         unlink(path(of: name))
@@ -64,6 +74,16 @@ public struct PhotoStore: Sendable {
         }
         if !removed.isEmpty { syncFolder() }
         return removed
+    }
+
+    /// Refuses a write of `count` bytes that would leave less than `reservedBytes` free. When the
+    /// free space can't be learnt, the write itself finds out.
+    private func checkFreeSpace(for count: Int) throws(ServerError) {
+        var disk = statvfs()
+        guard statvfs(folder, &disk) == 0 else { return }
+        let free = Int(disk.f_bavail) * Int(disk.f_frsize)
+        guard free < count + reservedBytes else { return }
+        throw .diskFull(folder: folder, freeBytes: free, neededBytes: count + reservedBytes)
     }
 
     /// Makes the folder's entries (new names, renames) durable.

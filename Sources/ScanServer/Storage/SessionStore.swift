@@ -2,7 +2,7 @@ import Foundation
 import ScanCore
 
 /// Sessions and pages in SQLite, photos in a `PhotoStore`, under one data folder:
-/// `DATA/flatbed.sqlite` (+ its WAL) and `DATA/photos/`.
+/// `DATA/flatbed.sqlite` (+ its WAL), `DATA/photos/` and `DATA/exports/` (exports being written).
 ///
 /// Durability: WAL journal with `synchronous=FULL`, so a commit is on disk (WAL fsynced) before the
 /// request that caused it is answered; that covers `kill -9` (which NORMAL would also survive, the
@@ -13,6 +13,11 @@ public final class SessionStore: Sendable {
     public let database: SQLiteConnection
     /// The photo files.
     public let photos: PhotoStore
+    /// Where exports are written before they are sent (`DATA/exports/`). Each is unlinked once
+    /// opened for sending; what a killed server left half-written is removed at the next start.
+    /// Kept beside the photos, owner-only, rather than in the shared temporary folder, which no
+    /// startup may sweep and where other users could read a document while it is being written.
+    public let exportFolder: String
 
     /// The database file name inside the data folder.
     public static let databaseName = "flatbed.sqlite"
@@ -43,12 +48,19 @@ public final class SessionStore: Sendable {
     private static let pageColumns =
         "id, session_id, position, photo, width, height, corners, detected_corners, confidence, rotation, mode, created_at"
 
-    /// Opens the store in `folder` (created if needed), then removes photo files no page names.
+    /// Opens the store in `folder` (created if needed), then removes photo files no page names
+    /// and any export a killed server left behind.
     /// - Throws: `ServerError.storage` when the folder or database can't be used.
     public init(folder: String) throws(ServerError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             photos = try PhotoStore(folder: folder + "/photos")
+            exportFolder = folder + "/exports"
+            try FileManager.default.createDirectory(
+                atPath: exportFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            for name in try FileManager.default.contentsOfDirectory(atPath: exportFolder) {
+                unlink(exportFolder + "/" + name)
+            }
             database = try SQLiteConnection(path: folder + "/" + Self.databaseName)
             try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             try database.execute(Self.schema)

@@ -5,13 +5,15 @@ import ScanServer
 enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve the scanning web app (camera, crop, review, export) in a browser."
-    static let usage = "[--host ADDR] [--port N] [--data DIR] [--token T] [--max-upload-mb N] [--open]"
+    static let usage = "[--host ADDR] [--port N] [--data DIR] [--token T] [--max-upload-mb N] [--max-connections N] [--timeout S] [--open]"
     static let options: [OptionSpec] = [
         OptionSpec("--host", value: "ADDR", help: "Address to listen on (default 127.0.0.1); any other needs a token."),
         OptionSpec("--port", value: "N", help: "Port to listen on (default 8080; 0 picks a free one)."),
         OptionSpec("--data", value: "DIR", help: "Folder for sessions and photos (default $XDG_DATA_HOME/flatbed)."),
         OptionSpec("--token", value: "T", help: "Access token (generated when listening beyond this machine)."),
         OptionSpec("--max-upload-mb", value: "N", help: "Largest photo upload in megabytes (default 50)."),
+        OptionSpec("--max-connections", value: "N", help: "Most connections open at once; more are closed (default 256)."),
+        OptionSpec("--timeout", value: "S", help: "Seconds a connection may idle or take to send its headers (default 60)."),
         OptionSpec("--open", help: "Open the app in the default browser."),
     ]
     static let discussion = """
@@ -36,6 +38,12 @@ enum ServeCommand: Command {
         }
         if let megabytes = try arguments.integer("--max-upload-mb", in: 1...4096) {
             configuration.maximumUploadBytes = megabytes * 1_048_576
+        }
+        if let connections = try arguments.integer("--max-connections", in: 1...4096) {
+            configuration.maximumConnections = connections
+        }
+        if let seconds = try arguments.integer("--timeout", in: 1...3600) {
+            configuration.connectionTimeout = seconds
         }
 
         // Block the stop signals before any server thread exists, so only `sigwait` below sees them.

@@ -25,9 +25,11 @@ final class TestServer {
 
     func stop() { server.stop() }
 
+    /// A new folder under the temporary directory, removed when the test process exits.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flatbed-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        TemporaryFolders.shared.add(url)
         return url
     }
 
@@ -61,6 +63,27 @@ final class TestServer {
     func pageIDs(_ session: String) throws -> [String] {
         let pages = try client.send("GET", "/api/sessions/\(session)").json?["pages"] as? [[String: Any]] ?? []
         return pages.compactMap { $0["id"] as? String }
+    }
+}
+
+/// The folders the tests made, removed at exit: servers and children may still use a folder
+/// after the test that made it has moved on, so removal waits for the end of the process.
+final class TemporaryFolders: @unchecked Sendable {
+    static let shared: TemporaryFolders = {
+        atexit { TemporaryFolders.shared.removeAll() }
+        return TemporaryFolders()
+    }()
+
+    private let lock = NSLock()
+    private var folders: [URL] = []
+
+    func add(_ folder: URL) {
+        lock.withLock { folders.append(folder) }
+    }
+
+    private func removeAll() {
+        let all = lock.withLock { folders }
+        for folder in all { try? FileManager.default.removeItem(at: folder) }
     }
 }
 
