@@ -12,6 +12,11 @@ extension PDFWriter {
     /// The name pages give the text layer's font in their resources.
     static var textFontName: String { "F" }
 
+    /// Largest font size, stretch or position (in points) a word may have in the text layer.
+    /// Far beyond any real page (the largest is 14 400 pt a side), and far below the point where
+    /// writing the number would overflow; NaN fails the comparison, so it is excluded too.
+    static var maximumTextCoordinate: Double { 1_000_000 }
+
     /// Writes the glyph-less font's objects the first time a page has text; returns its object number.
     ///
     /// Type0 with `Identity-H` (2-byte codes = CIDs), a CIDFontType2 descendant whose embedded TrueType
@@ -66,7 +71,11 @@ extension PDFWriter {
             let horizontal = word.width * scaleX / (Double(codes.count) * em)
             let x = layout.imageX + word.x * scaleX
             let y = layout.imageY + layout.imageHeight - (word.y + word.height) * scaleY
-            guard size >= 0.01, horizontal >= 0.01 else { continue }
+            // Boxes come from OCR, or from any caller of this public API: a word too small to
+            // select, or with a box so huge or non-finite that its numbers can't be written
+            // (PDFSyntax.number needs finite values within Int's range), is left out.
+            guard size >= 0.01, horizontal >= 0.01,
+                  [size, horizontal, x, y].allSatisfy({ $0.magnitude <= Self.maximumTextCoordinate }) else { continue }
             operators.append(pdf: "\n\(n(horizontal)) 0 0 \(n(size)) \(n(x)) \(n(y)) Tm")
             var bytes: [UInt8] = []
             bytes.reserveCapacity(codes.count * 2)
