@@ -8,6 +8,7 @@
 #   FLATBED_SHARED   the shared folder (default: ../shared next to the repository)
 #   FLATBED_CACHE    where the synthetic set is generated once (default: ~/.cache/flatbed)
 #   SCRATCH          SwiftPM scratch path for the release build (default: /tmp/build-detection-bench)
+#   FLATBED_BIN      a prebuilt release flatbed binary to measure instead of building one
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -18,9 +19,13 @@ synth="$cache/synth-benchmark"
 work="$(mktemp -d /tmp/flatbed-detection-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-echo "building flatbed (release)…" >&2
-swift build -c release --package-path "$repo" --scratch-path "$scratch" --product flatbed >&2
-flatbed="$scratch/release/flatbed"
+if [ -n "${FLATBED_BIN:-}" ]; then
+    flatbed="$FLATBED_BIN"
+else
+    echo "building flatbed (release)…" >&2
+    swift build -c release --package-path "$repo" --scratch-path "$scratch" --product flatbed >&2
+    flatbed="$scratch/release/flatbed"
+fi
 
 if [ ! -f "$synth/truth.json" ]; then
     echo "generating the synthetic benchmark set into $synth (once; takes several minutes)…" >&2

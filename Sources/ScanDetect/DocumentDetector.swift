@@ -102,7 +102,7 @@ public struct DocumentDetector: Sendable {
             .sorted { rankingKey($0) > rankingKey($1) }
             .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
         let regions = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction).regions(in: planes)
-            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: verifier.confidence(of: $0)) }
+            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: verifier.confidence(of: $0), isRegion: true) }
             .filter { $0.confidence > 0 }  // not solid, not quad-shaped, or no step at its border
             .sorted { $0.weight > $1.weight }
         var ordered = lineQuads
@@ -111,12 +111,17 @@ public struct DocumentDetector: Sendable {
         }
         let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
                                     cosTolerance: cosTolerance)
+        // Each hypothesis is checked against the other cue's best outline: a line hypothesis
+        // against the light region, the light region against the best line hypothesis (never
+        // against itself).
         let regionOutline = regions.first.map { (x: $0.x, y: $0.y) }
+        let lineOutline = lineQuads.first.map { (x: $0.x, y: $0.y) }
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
         // never measured, are dropped.
         ordered = Array(ordered.prefix(options.rerankedHypotheses))
         for k in ordered.indices {
-            ordered[k].features = evidence.features(x: ordered[k].x, y: ordered[k].y, region: regionOutline)
+            ordered[k].features = evidence.features(x: ordered[k].x, y: ordered[k].y,
+                                                       other: ordered[k].isRegion ? lineOutline : regionOutline)
             ordered[k].confidence = ConfidenceModel.confidence(ordered[k].features)
             ordered[k].rankScore = ConfidenceModel.rankScore(ordered[k].features)
         }

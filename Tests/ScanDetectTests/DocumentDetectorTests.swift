@@ -87,8 +87,12 @@ struct DocumentDetectorTests {
         var screen = Scene(width: 640, height: 480, page: nil)
         screen.background = .flat(RGB8(180, 175, 170))
         screen.patches = [.init(corners: [Point(180, 100), Point(470, 110), Point(460, 380), Point(170, 370)], colour: RGB8(20, 22, 30), overPage: false)]
+        var floor = Scene(width: 640, height: 480, page: nil)
+        floor.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
         return [Case(name: "flat table", scene: flat), Case(name: "value noise", scene: noise),
-                Case(name: "wood grain", scene: wood), Case(name: "dark screen on a light desk", scene: screen)]
+                Case(name: "wood grain", scene: wood), Case(name: "dark screen on a light desk", scene: screen),
+                Case(name: "tablet with a white bezel", scene: PageEvidenceTests.tablet),
+                Case(name: "tiled floor", scene: floor)]
     }()
 
     @Test("reports no document when there is none", arguments: negatives)

@@ -57,21 +57,23 @@ struct RegionCandidatesTests {
 
     @Test("the confidence model prefers a clean page to the same outline closed off by the frame")
     func confidenceOrdersEvidence() {
-        // support, step, paper, chroma, overshoot, interior, frame sides, log area, region IoU
-        let page: [Double] = [0.95, 0.97, 1, 0.05, 0.02, 2, 0, -1.2, 0.95]
+        // support, step, paper, chroma, overshoot, interior, frame sides, log area, region IoU,
+        // interior paper, inner outline, border crossings, ink, grid balance
+        let page: [Double] = [0.95, 0.97, 1, 0.05, 0.02, 2, 0, -1.2, 0.95, 0.95, 0.1, 0, 0.12, 0.25]
         var cut = page
         cut[6] = 2
         var coloured = page
         coloured[0] = 0.6
         coloured[1] = 0.6
-        #expect(ConfidenceModel.inputs(page).count == 12)
+        #expect(ConfidenceModel.rankInputs(page).count == ConfidenceModel.rank.weights.count)
+        #expect(ConfidenceModel.gateInputs(page).count == ConfidenceModel.gate.weights.count)
         #expect(ConfidenceModel.confidence(page) >= DetectionOptions().confidenceThreshold)
         #expect(ConfidenceModel.confidence(cut) < ConfidenceModel.confidence(page))
         #expect(ConfidenceModel.confidence(coloured) < ConfidenceModel.confidence(page))
         var dark = page
         dark[2] = 0
         #expect(ConfidenceModel.confidence(dark) == 0, "a margin darker than paper is not a page")
-        #expect(ConfidenceModel.inputs([1, 2, 3]).isEmpty)
+        #expect(ConfidenceModel.rankInputs([1, 2, 3]).isEmpty)
         #expect(ConfidenceModel.confidence([1, 2, 3]) == 0)
     }
 }

@@ -48,18 +48,15 @@ struct ColorPlanes {
                                     for i in 0..<usedBytes { s[i] &+= UInt16(row[i]) }
                                 }
                                 let o = y * w
-                                var src = 0
-                                for x in 0..<w {
-                                    var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
-                                    for _ in 0..<f {
-                                        sr &+= UInt32(s[src])
-                                        sg &+= UInt32(s[src + 1])
-                                        sb &+= UInt32(s[src + 2])
-                                        src += 3
-                                    }
-                                    rp[o + x] = Float(sr) * norm
-                                    gp[o + x] = Float(sg) * norm
-                                    bp[o + x] = Float(sb) * norm
+                                let sums = UnsafePointer(s.baseAddress!)
+                                let out = (rp.baseAddress! + o, gp.baseAddress! + o, bp.baseAddress! + o)
+                                // The usual factors as constants, so the inner loop unrolls.
+                                switch f {
+                                case 2: reduceBlocks(sums, w, 2, norm, out)
+                                case 3: reduceBlocks(sums, w, 3, norm, out)
+                                case 4: reduceBlocks(sums, w, 4, norm, out)
+                                case 5: reduceBlocks(sums, w, 5, norm, out)
+                                default: reduceBlocks(sums, w, f, norm, out)
                                 }
                             }
                         }
@@ -91,6 +88,25 @@ struct ColorPlanes {
             green.withUnsafeMutableBufferPointer { binomial($0.baseAddress!, scratch, w, h) }
             blue.withUnsafeMutableBufferPointer { binomial($0.baseAddress!, scratch, w, h) }
         }
+    }
+}
+
+/// Sums each run of `f` RGB pixels of a row of column sums into one working pixel per plane.
+@inline(__always)
+private func reduceBlocks(_ s: UnsafePointer<UInt16>, _ w: Int, _ f: Int, _ norm: Float,
+                          _ out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)) {
+    var src = 0
+    for x in 0..<w {
+        var sr: UInt32 = 0, sg: UInt32 = 0, sb: UInt32 = 0
+        for _ in 0..<f {
+            sr &+= UInt32(s[src])
+            sg &+= UInt32(s[src + 1])
+            sb &+= UInt32(s[src + 2])
+            src += 3
+        }
+        out.0[x] = Float(sr) * norm
+        out.1[x] = Float(sg) * norm
+        out.2[x] = Float(sb) * norm
     }
 }
 

@@ -1,46 +1,78 @@
 /// Turns `PageEvidence` into decisions with two small logistic models fitted by
-/// Benchmarks/detection/fit_confidence.py on a synthetic training set (generate.py seed 7,
-/// 300 document photos and 60 negatives — not the benchmark's seed, which stays held out):
-/// `rank` picks which of the first few hypotheses is the page, `gate` says how likely the
-/// chosen one is a page at all (the detector's confidence).
+/// Benchmarks/detection/fit_confidence.py on synthetic training sets (generate.py seed 7, 300
+/// document photos and 60 negatives, plus seed 8, 100 photos and 150 negatives — never the
+/// benchmark's seed, which stays held out): `rank` picks which of the first few hypotheses is the
+/// page, `gate` says how likely the chosen one is a page at all (the detector's confidence),
+/// scaled down by `veto` when a necessary property of paper is missing.
 enum ConfidenceModel {
-    /// The model's inputs from the nine `PageEvidence` features (mirrors `expand` in the fitter):
+    /// The rank model's inputs from the `PageEvidence` features (mirrors `expand` in the fitter):
     /// the raw cues plus "cut by the frame" and its interactions, since a page cut by the frame
     /// must earn its confidence from fewer sides.
-    static func inputs(_ f: [Double]) -> [Double] {
+    static func rankInputs(_ f: [Double]) -> [Double] {
         guard f.count == PageEvidence.featureCount else { return [] }
         let cut = f[6] > 0 ? 1.0 : 0.0
         // The area (f[7]) is left out: the training pages fill 14–60 % of the frame, so the model
         // would learn that small pages are clutter; plausible size is `minimumAreaFraction`'s job.
-        return [f[0], f[1], min(f[0], f[1]), f[2], f[3], f[4], cut, f[6], f[8], cut * f[0], cut * f[8], min(f[5], 6)]
+        return [f[0], f[1], min(f[0], f[1]), f[2], f[3], f[4], cut, f[6], f[8], cut * f[0], cut * f[8], min(f[5], 6),
+                f[9], f[10], min(f[11], 3), f[12], f[13]]
+    }
+
+    /// The gate model's inputs (mirrors `gate_expand`): the rank inputs without the margin's
+    /// chroma, since coloured paper is paper.
+    static func gateInputs(_ f: [Double]) -> [Double] {
+        var x = rankInputs(f)
+        if !x.isEmpty { x.remove(at: 4) }
+        return x
     }
 
     /// Probability that the hypothesis with these features is the page's outline (JI ≥ 0.9).
     static func rankScore(_ features: [Double]) -> Double {
-        rank.probability(inputs(features))
+        rank.probability(rankInputs(features))
     }
 
-    /// Probability that the chosen hypothesis is a page (JI ≥ 0.5) rather than clutter, scaled
-    /// down when its margin is darker than paper can be (`PageEvidence` feature 2 below
-    /// `paperVeto`): a logistic model only shifts odds, but a dark screen or cover is never a
-    /// sheet of paper, however clean its outline.
+    /// Probability that the chosen hypothesis is a page (JI ≥ 0.5) rather than clutter, times
+    /// `veto`: a logistic model only shifts odds, but some properties of a sheet of paper are
+    /// necessary, however clean the outline.
     static func confidence(_ features: [Double]) -> Double {
         guard features.count == PageEvidence.featureCount else { return 0 }
-        return gate.probability(inputs(features)) * min(1, max(0, features[2]) / paperVeto)
+        return gate.probability(gateInputs(features)) * veto(features)
+    }
+
+    /// The product of the necessary conditions (mirrors `veto` in the fitter), each 1 when met
+    /// and falling in proportion below its floor: the margin is as light as paper (paper cue
+    /// ≥ `paperFloor`), edges back at least `supportFloor` of the seen outline, at least
+    /// `interiorPaperFloor` of the interior is as light as the margin (not a screen in a bezel),
+    /// and background lines do not run through the sides (from `crossingLimit.lowerBound` a side
+    /// on average the outline is drawn by texture, and at the upper bound nothing is left).
+    static func veto(_ f: [Double]) -> Double {
+        guard f.count == PageEvidence.featureCount else { return 0 }
+        let paper = min(1, max(0, f[2]) / paperFloor)
+        let support = min(1, max(0, f[0]) / supportFloor)
+        let interior = min(1, max(0, f[9]) / interiorPaperFloor)
+        let crossings = min(1, max(0, (crossingLimit.upperBound - f[11]) / (crossingLimit.upperBound - crossingLimit.lowerBound)))
+        return paper * support * interior * crossings
     }
 
     /// The paper cue (0…1) below which confidence falls in proportion.
-    static let paperVeto = 0.5
+    static let paperFloor = 0.5
+    /// Edge-backed share of the seen outline below which confidence falls in proportion.
+    static let supportFloor = 0.5
+    /// Share of the interior as light as paper below which confidence falls in proportion: a page
+    /// is mostly paper, whatever is printed on it.
+    static let interiorPaperFloor = 0.5
+    /// Background lines through the sides, per side, over which confidence falls from 1 to 0.
+    static let crossingLimit = 1.5...3.0
 
     // Fitted coefficients (fit_confidence.py output).
     static let rank = LogisticModel(
-        mean: [0.840594, 0.902478, 0.831131, 0.981777, 0.105352, 0.0639388, 0.303258, 0.394319, 0.630072, 0.244218, 0.164473, 2.39965],
-        scale: [0.136875, 0.124881, 0.139751, 0.112463, 0.1354, 0.0792577, 0.459666, 0.648809, 0.377332, 0.379535, 0.319113, 1.68856],
-        weights: [0.145284, 0.681072, 0.736727, -0.180213, -0.187214, -1.55849, -1.07316, -1.67246, 0.682557, 0.574211, -0.174556, 0.00245227],
-        bias: -0.181169)
+        mean: [0.839563, 0.902965, 0.830671, 0.982768, 0.101619, 0.0644324, 0.304321, 0.388228, 0.598127, 0.241874, 0.153958, 2.3857, 0.924308, 0.137307, 0.207577, 0.160831, 0.360902],
+        scale: [0.137987, 0.12533, 0.14047, 0.105116, 0.12827, 0.080703, 0.460119, 0.636649, 0.379101, 0.375551, 0.307196, 1.68992, 0.115927, 0.147517, 0.511832, 0.142248, 0.242239],
+        weights: [0.101684, 0.51003, 0.737125, -0.0720669, -0.233646, -1.37295, -1.02675, -1.90146, 0.48378, 1.07359, -0.415062, 0.0507696, 0.342746, -0.15362, -0.360933, 0.196628, 0.0266057],
+        bias: -0.215585)
     static let gate = LogisticModel(
-        mean: [0.860223, 0.921947, 0.851929, 0.955306, 0.123893, 0.0413595, 0.204023, 0.295977, 0.606345, 0.169459, 0.064528, 2.24147],
-        scale: [0.149598, 0.128955, 0.152822, 0.181373, 0.156994, 0.0623125, 0.402986, 0.630896, 0.424626, 0.344229, 0.222843, 1.71199],
-        weights: [-0.229381, 0.396777, 0.384577, 0.371884, -0.237978, -0.712385, -0.271776, -1.48969, 1.53576, 0.217388, -0.107408, 0.48684],
-        bias: 2.23788)
+        mean: [0.833188, 0.893029, 0.823548, 0.916093, 0.0433567, 0.301226, 0.450088, 0.470028, 0.232879, 0.0610141, 2.0244, 0.901002, 0.128764, 0.165061, 0.192372, 0.427023],
+        scale: [0.207321, 0.194202, 0.2093, 0.243189, 0.06712, 0.458791, 0.74548, 0.427278, 0.384671, 0.206076, 1.75419, 0.199256, 0.164483, 0.460716, 0.229601, 0.283674],
+        weights: [-0.373398, 0.293587, 0.46003, 0.772392, -0.318409, -0.0689424, -1.25603, 1.24048, -0.587848, 0.223388, 0.330066, 0.855248, 0.0904176, -0.235627, 0.604031, -0.376134],
+        bias: 0.616263)
+
 }

@@ -93,28 +93,37 @@ struct HypothesisVerifier {
         let inX = -uy, inY = ux
         let count = max(4, min(64, Int(length / 2)))
         let w = planes.width, h = planes.height
-        var deltas: [(Float, Float, Float)] = []
-        deltas.reserveCapacity(count)
-        var mean = (Float(0), Float(0), Float(0))
-        for i in 0..<count {
+        // Two passes over the same probes (mean step direction, then agreement with it) rather
+        // than storing them: this runs for every side of every verified hypothesis.
+        func probe(_ i: Int) -> (inside: Int, outside: Int)? {
             let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
             let bx = p.x + ux * t, by = p.y + uy * t
             let ix = Int((bx + inX * probeOffset + 1).rounded(.down)) - 1, iy = Int((by + inY * probeOffset + 1).rounded(.down)) - 1
             let ox = Int((bx - inX * probeOffset + 1).rounded(.down)) - 1, oy = Int((by - inY * probeOffset + 1).rounded(.down)) - 1
-            if ix < 0 || iy < 0 || ox < 0 || oy < 0 || ix >= w || ox >= w || iy >= h || oy >= h { continue }
-            let a = iy * w + ix, b = oy * w + ox
-            let d = (planes.red[a] - planes.red[b], planes.green[a] - planes.green[b], planes.blue[a] - planes.blue[b])
-            deltas.append(d)
-            insideLuminance.append(Double(0.299 * planes.red[a] + 0.587 * planes.green[a] + 0.114 * planes.blue[a]))
-            mean.0 += d.0; mean.1 += d.1; mean.2 += d.2
+            if ix < 0 || iy < 0 || ox < 0 || oy < 0 || ix >= w || ox >= w || iy >= h || oy >= h { return nil }
+            return (iy * w + ix, oy * w + ox)
         }
-        guard !deltas.isEmpty else { return 0 }
+        var mean = (Float(0), Float(0), Float(0))
+        var valid = 0
+        for i in 0..<count {
+            guard let (a, b) = probe(i) else { continue }
+            valid += 1
+            mean.0 += planes.red[a] - planes.red[b]
+            mean.1 += planes.green[a] - planes.green[b]
+            mean.2 += planes.blue[a] - planes.blue[b]
+            insideLuminance.append(Double(0.299 * planes.red[a] + 0.587 * planes.green[a] + 0.114 * planes.blue[a]))
+        }
+        guard valid > 0 else { return 0 }
         let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
         guard norm > 0 else { return 0 }
         let dir = (mean.0 / norm, mean.1 / norm, mean.2 / norm)
         let threshold = Float(minimumStep)
         var consistent = 0
-        for d in deltas where d.0 * dir.0 + d.1 * dir.1 + d.2 * dir.2 >= threshold { consistent += 1 }
+        for i in 0..<count {
+            guard let (a, b) = probe(i) else { continue }
+            let d = (planes.red[a] - planes.red[b], planes.green[a] - planes.green[b], planes.blue[a] - planes.blue[b])
+            if d.0 * dir.0 + d.1 * dir.1 + d.2 * dir.2 >= threshold { consistent += 1 }
+        }
         return Double(consistent) / Double(count)
     }
 }

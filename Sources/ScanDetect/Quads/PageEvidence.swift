@@ -19,7 +19,13 @@ import ScanCore
 ///    page's text (grout lines, key rows, shelf boards);
 /// 6. sides on the frame's border (a quad closed off by the frame is weaker evidence);
 /// 7. area as a fraction of the frame (log);
-/// 8. agreement with the light-region hypothesis (polygon IoU).
+/// 8. agreement with the other kind of hypothesis (polygon IoU of a line hypothesis with the
+///    light region, of the light region with the best line hypothesis);
+/// 9. interior paper: share of the interior as light as the margin (not a dark screen);
+/// 10. inner outline: a second edge parallel to the sides just inside them (a bezel, a frame);
+/// 11. border crossings: background lines running on through the sides (tile joints, grain);
+/// 12. interior ink: share of the interior darker than the margin (text, figures);
+/// 13. grid balance: the interior's edges split evenly between the two axes (keys, tiles).
 struct PageEvidence {
     let planes: ColorPlanes
     let edges: EdgeMap
@@ -30,10 +36,30 @@ struct PageEvidence {
     let reach = 1.5
     /// Cosine of the largest angle between an edge's gradient and a side's normal.
     let cosTolerance: Float
+    /// Every edge pixel as (centre x, centre y, gx, gy), gathered once for the interior
+    /// measurements of all hypotheses.
+    let edgePoints: [SIMD4<Float>]
 
-    static let featureCount = 9
+    static let featureCount = 14
 
-    func features(x: SIMD4<Double>, y: SIMD4<Double>, region: (x: SIMD4<Double>, y: SIMD4<Double>)?) -> [Double] {
+    init(planes: ColorPlanes, edges: EdgeMap, gradient: GradientField, lines: [DetectedLine], verifier: HypothesisVerifier,
+         cosTolerance: Float) {
+        self.planes = planes
+        self.edges = edges
+        self.gradient = gradient
+        self.lines = lines
+        self.verifier = verifier
+        self.cosTolerance = cosTolerance
+        let w = edges.width
+        edgePoints = edges.pixels.map { p in
+            let i = Int(p)
+            return SIMD4(Float(i % w) + 0.5, Float(i / w) + 0.5, gradient.gx[i], gradient.gy[i])
+        }
+    }
+
+    /// The features of the quad (`x`, `y`), with `other` the outline of the other kind of
+    /// hypothesis to agree with (nil when there is none).
+    func features(x: SIMD4<Double>, y: SIMD4<Double>, other region: (x: SIMD4<Double>, y: SIMD4<Double>)?) -> [Double] {
         let w = Double(planes.width), h = Double(planes.height)
         var supportSum = 0.0, stepSum = 0.0, overshootSum = 0.0, seen = 0.0, borders = 0.0
         var margins: [Double] = []
@@ -67,6 +93,7 @@ struct PageEvidence {
         let absolute = (margin - verifier.paperLuminance.lowerBound) / (verifier.paperLuminance.upperBound - verifier.paperLuminance.lowerBound)
         let paper = max(0, min(1, min(relative, absolute)))
         let area = quadArea(x, y)
+        let tones = interiorTones(x: x, y: y, margin: margin)
         var agreement = 0.0
         if let region {
             let a = (0..<4).map { Point(region.x[$0], region.y[$0]) }
@@ -75,7 +102,9 @@ struct PageEvidence {
         }
         return [supportSum / seen, stepSum / seen, paper, chroma.isEmpty ? 0 : chroma[chroma.count / 2],
                 overshootSum / seen, interiorStructure(x: x, y: y, perimeter: perimeter), borders,
-                log(max(1e-4, area / (w * h))), agreement]
+                log(max(1e-4, area / (w * h))), agreement,
+                tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,
+                interiorGridBalance(x: x, y: y)]
     }
 
     /// Fraction of unit steps from `start` to `end` along the ray that have an edge pixel within

@@ -6,6 +6,8 @@ struct WorkingQuad {
     var x: SIMD4<Double>
     var y: SIMD4<Double>
     var confidence: Double
+    /// True for a hypothesis from `RegionCandidates` rather than from lines.
+    var isRegion = false
     /// The `PageEvidence` features, empty until measured.
     var features: [Double] = []
     /// `ConfidenceModel.rankScore` of the features (0 until measured).

@@ -1,0 +1,144 @@
+import ScanCore
+import ScanTestSupport
+import Testing
+@testable import ScanDetect
+
+/// The interior and crossing evidence of `PageEvidence`, measured on analytic scenes at known
+/// quads, and the necessary conditions `ConfidenceModel.veto` enforces.
+@Suite("Page evidence")
+struct PageEvidenceTests {
+    /// The detector's working-stage analysis of `image`, as `DocumentDetector` builds it.
+    static func evidence(for image: Image<RGB8>) -> (evidence: PageEvidence, factor: Double) {
+        let options = DetectionOptions()
+        var planes = ColorPlanes(image: image, longSide: options.workingLongSide)
+        planes.smooth(passes: options.smoothingPasses)
+        let gradient = GradientField(planes: planes)
+        let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
+                            noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
+        let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
+        let segments = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
+                                       maximumWidth: options.maximumSegmentWidth).segments(edges: edges, gradient: gradient)
+        let lines = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
+            .lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
+                   minimumSupport: 8, maximumLines: options.maximumLines)
+        let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
+                                          borderSidePenalty: options.borderSidePenalty,
+                                          brightReference: HypothesisVerifier.brightReference(of: planes),
+                                          paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+        let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
+                                    cosTolerance: cosTolerance)
+        return (evidence, Double(planes.factor))
+    }
+
+    /// A quad's corners in working coordinates, clockwise on screen.
+    static func working(_ quad: Quad, factor: Double) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
+        let c = quad.ordered().corners
+        return (SIMD4(c[0].x, c[1].x, c[2].x, c[3].x) / factor, SIMD4(c[0].y, c[1].y, c[2].y, c[3].y) / factor)
+    }
+
+    static let outline = Quad(topLeft: Point(200, 100), topRight: Point(520, 110),
+                              bottomRight: Point(510, 400), bottomLeft: Point(190, 390))
+
+    /// A tablet: a white bezel with a dark screen inset 18 pixels, on a wooden desk.
+    static var tablet: Scene {
+        var scene = Scene(width: 720, height: 480, page: nil)
+        scene.background = .stripes(RGB8(120, 85, 60), amplitude: 10, period: 15)
+        let o = outline.corners
+        let inset = [Point(o[0].x + 18, o[0].y + 18), Point(o[1].x - 18, o[1].y + 18),
+                     Point(o[2].x - 18, o[2].y - 18), Point(o[3].x + 18, o[3].y - 18)]
+        scene.patches = [.init(corners: inset, colour: RGB8(25, 28, 40), overPage: false),
+                         .init(corners: o, colour: RGB8(235, 235, 232), overPage: false)]
+        return scene
+    }
+
+    /// A keyboard: light keys in a grey frame, cut into a grid by 6-pixel gaps.
+    static var keyboard: Scene {
+        var scene = Scene(width: 720, height: 480, page: nil)
+        scene.background = .flat(RGB8(90, 70, 95))
+        var keys: [Scene.Patch] = []
+        for row in 0..<6 {
+            for column in 0..<9 {
+                let x = 212.0 + Double(column) * 34, y = 112.0 + Double(row) * 46
+                keys.append(.init(corners: [Point(x, y), Point(x + 28, y), Point(x + 28, y + 40), Point(x, y + 40)],
+                                  colour: RGB8(240, 240, 238), overPage: false))
+            }
+        }
+        let frame = [Point(200, 100), Point(520, 100), Point(520, 400), Point(200, 400)]
+        scene.patches = keys + [.init(corners: frame, colour: RGB8(200, 200, 198), overPage: false)]
+        return scene
+    }
+
+    @Test("a page's interior is paper with some ink; a dark screen in a bezel is not paper")
+    func interiorTones() throws {
+        var page = Scene(width: 720, height: 480, page: Self.outline)
+        page.background = .stripes(RGB8(120, 85, 60), amplitude: 10, period: 15)
+        let (pageEvidence, f1) = Self.evidence(for: page.render())
+        let p = Self.working(Self.outline, factor: f1)
+        let margin = 0.299 * 238 + 0.587 * 236 + 0.114 * 230
+        let pageTones = pageEvidence.interiorTones(x: p.x, y: p.y, margin: margin)
+        #expect(pageTones.paper >= 0.6, "page interior paper \(pageTones.paper)")
+        #expect(pageTones.ink > 0.05, "page ink \(pageTones.ink)")
+
+        let (tabletEvidence, f2) = Self.evidence(for: Self.tablet.render())
+        let t = Self.working(Self.outline, factor: f2)
+        let tabletTones = tabletEvidence.interiorTones(x: t.x, y: t.y, margin: 234)
+        #expect(tabletTones.paper < 0.2, "screen interior paper \(tabletTones.paper)")
+        let features = tabletEvidence.features(x: t.x, y: t.y, other: nil)
+        #expect(ConfidenceModel.confidence(features) < DetectionOptions().confidenceThreshold)
+    }
+
+    @Test("a bezel's inner rim is an inner outline; a page's blank margin is not")
+    func innerOutline() {
+        let (tabletEvidence, f1) = Self.evidence(for: Self.tablet.render())
+        let t = Self.working(Self.outline, factor: f1)
+        #expect(tabletEvidence.innerOutline(x: t.x, y: t.y) > 0.6)
+        var page = Scene(width: 720, height: 480, page: Self.outline)
+        page.background = .flat(RGB8(90, 70, 60))
+        let (pageEvidence, f2) = Self.evidence(for: page.render())
+        let p = Self.working(Self.outline, factor: f2)
+        #expect(pageEvidence.innerOutline(x: p.x, y: p.y) < 0.3)
+    }
+
+    @Test("tile joints run through a quad drawn by them, not through a page lying on the tiles")
+    func borderCrossings() throws {
+        var floor = Scene(width: 720, height: 480, page: nil)
+        floor.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
+        // Joints at x ≡ 60 − 0.37·60 (mod 60) and y ≡ 60 − 0.61·60 (mod 60): a quad on four joints.
+        let x0 = 60 - 0.37 * 60 + 1.5 + 120, y0 = 60 - 0.61 * 60 + 1.5 + 60
+        let tiles = try Quad(corners: [Point(x0, y0), Point(x0 + 300, y0), Point(x0 + 300, y0 + 240), Point(x0, y0 + 240)])
+        let (floorEvidence, f1) = Self.evidence(for: floor.render())
+        let t = Self.working(tiles, factor: f1)
+        #expect(floorEvidence.borderCrossings(x: t.x, y: t.y) >= 2)
+
+        var page = Scene(width: 720, height: 480, page: Self.outline)
+        page.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
+        let (pageEvidence, f2) = Self.evidence(for: page.render())
+        let p = Self.working(Self.outline, factor: f2)
+        #expect(pageEvidence.borderCrossings(x: p.x, y: p.y) < 1)
+    }
+
+    @Test("a keyboard's interior edges split evenly between both axes; text lines do not")
+    func gridBalance() {
+        let (keyboardEvidence, f1) = Self.evidence(for: Self.keyboard.render())
+        let frame = Quad(topLeft: Point(200, 100), topRight: Point(520, 100), bottomRight: Point(520, 400), bottomLeft: Point(200, 400))
+        let k = Self.working(frame, factor: f1)
+        #expect(keyboardEvidence.interiorGridBalance(x: k.x, y: k.y) > 0.6)
+        var page = Scene(width: 720, height: 480, page: frame)
+        page.background = .flat(RGB8(90, 70, 95))
+        let (pageEvidence, f2) = Self.evidence(for: page.render())
+        let p = Self.working(frame, factor: f2)
+        #expect(pageEvidence.interiorGridBalance(x: p.x, y: p.y) < 0.6)
+    }
+
+    @Test("the veto is 1 for paper-like evidence and falls to 0 when a necessary condition fails",
+          arguments: [(9, 0.0), (0, 0.0), (2, 0.0), (11, 3.0)])
+    func veto(feature: Int, value: Double) {
+        var page = [Double](repeating: 0, count: PageEvidence.featureCount)
+        page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0
+        #expect(ConfidenceModel.veto(page) == 1)
+        var failed = page
+        failed[feature] = value
+        #expect(ConfidenceModel.veto(failed) == 0)
+        #expect(ConfidenceModel.confidence(failed) == 0)
+    }
+}
