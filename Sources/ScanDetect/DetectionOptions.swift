@@ -115,6 +115,13 @@ public struct DetectionOptions: Sendable {
     /// by edge evidence alone, slower.
     public var rerankedHypotheses: Int = 4
 
+    /// Overlap (polygon IoU) with the best-ranked hypothesis above which another re-ranked
+    /// hypothesis counts as a second outline of the same object; among those reaching
+    /// `confidenceThreshold`, the one most likely to be both the outline and a page (rank score
+    /// times confidence) comes first.
+    /// Lower: the confidence may pull a different object forward; 1: the rank alone decides.
+    public var sameObjectOverlap: Double = 0.6
+
     /// How many of the best-ranked hypotheses are verified for confidence. Higher: more chances
     /// for the verifier to overturn the ranking, slower.
     public var verifiedHypotheses: Int = 32
@@ -154,5 +161,6 @@ public struct DetectionOptions: Sendable {
         try check("verifiedHypotheses", Double(verifiedHypotheses), 1...1000)
         try check("keptHypotheses", Double(keptHypotheses), 0...100)
         try check("rerankedHypotheses", Double(rerankedHypotheses), 1...100)
+        try check("sameObjectOverlap", sameObjectOverlap, 0...1)
     }
 }

@@ -119,13 +119,42 @@ public struct DocumentDetector: Sendable {
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
         // never measured, are dropped.
         ordered = Array(ordered.prefix(options.rerankedHypotheses))
+        // Lattice readings so far: outlines of one object read alike, so one nearly the same as a
+        // measured outline takes its reading.
+        var latticeReadings: [(corners: [Point], value: Double)] = []
         for k in ordered.indices {
             ordered[k].features = evidence.features(x: ordered[k].x, y: ordered[k].y,
-                                                       other: ordered[k].isRegion ? lineOutline : regionOutline)
+                                                       other: ordered[k].isRegion ? lineOutline : regionOutline,
+                                                       measuringLattice: false)
             ordered[k].confidence = ConfidenceModel.confidence(ordered[k].features)
+            // The lattice cue is the costliest and can only lower the confidence, so it is measured
+            // only where the rest of the evidence makes a page (elsewhere its confidence stands,
+            // below the threshold either way).
+            if ordered[k].confidence >= options.confidenceThreshold {
+                let corners = ordered[k].corners
+                let lattice = latticeReadings.first {
+                    Polygon.intersectionOverUnion($0.corners, corners) >= PageEvidence.latticeSharedOverlap
+                }?.value ?? evidence.interiorLattice(x: ordered[k].x, y: ordered[k].y)
+                latticeReadings.append((corners, lattice))
+                ordered[k].features[PageEvidence.latticeFeature] = lattice
+                ordered[k].confidence = ConfidenceModel.confidence(ordered[k].features)
+            }
             ordered[k].rankScore = ConfidenceModel.rankScore(ordered[k].features)
         }
         ordered.sort { $0.rankScore > $1.rankScore }
+        // The rank model says which object is the page; when it ranks an outline of that object
+        // the gate doubts (a page's sides run on to the frame) above another outline of the same
+        // object the gate accepts, the likelier of the two as a page outline goes first.
+        if let top = ordered.first {
+            var chosen = 0
+            for k in ordered.indices.dropFirst()
+            where ordered[k].confidence >= options.confidenceThreshold
+                && ordered[k].rankScore * ordered[k].confidence > ordered[chosen].rankScore * ordered[chosen].confidence
+                && Polygon.intersectionOverUnion(ordered[k].corners, top.corners) >= options.sameObjectOverlap {
+                chosen = k
+            }
+            if chosen > 0 { ordered.insert(ordered.remove(at: chosen), at: 0) }
+        }
         return (ordered, Double(planes.factor))
     }
 

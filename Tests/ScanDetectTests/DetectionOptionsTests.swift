@@ -23,6 +23,11 @@ struct DetectionOptionsTests {
         #expect(throws: DetectionError.invalidOption(name: "workingLongSide", value: 10)) {
             try options.validate()
         }
+        options = DetectionOptions()
+        options.sameObjectOverlap = -0.1
+        #expect(throws: DetectionError.invalidOption(name: "sameObjectOverlap", value: -0.1)) {
+            try options.validate()
+        }
     }
 
     @Test("too small an image is no document, and check() says why")

@@ -130,8 +130,37 @@ struct PageEvidenceTests {
         #expect(pageEvidence.interiorGridBalance(x: p.x, y: p.y) < 0.6)
     }
 
+    @Test("a keyboard's keys repeat as a lattice; a page's text lines and a blank card do not")
+    func lattice() {
+        let frame = Quad(topLeft: Point(200, 100), topRight: Point(520, 100), bottomRight: Point(520, 400), bottomLeft: Point(200, 400))
+        let (keyboardEvidence, f1) = Self.evidence(for: Self.keyboard.render())
+        let k = Self.working(frame, factor: f1)
+        let keys = keyboardEvidence.interiorLattice(x: k.x, y: k.y)
+        #expect(keys > ConfidenceModel.latticeLimit.upperBound, "keyboard lattice \(keys)")
+
+        var page = Scene(width: 720, height: 480, page: frame)
+        page.background = .flat(RGB8(90, 70, 95))
+        let (pageEvidence, f2) = Self.evidence(for: page.render())
+        let p = Self.working(frame, factor: f2)
+        let text = pageEvidence.interiorLattice(x: p.x, y: p.y)
+        #expect(text < ConfidenceModel.latticeLimit.lowerBound, "page lattice \(text)")
+        #expect(pageEvidence.features(x: p.x, y: p.y, other: nil)[PageEvidence.latticeFeature] == text)
+        #expect(pageEvidence.features(x: p.x, y: p.y, other: nil, measuringLattice: false)[PageEvidence.latticeFeature] == 0)
+
+        var card = Scene(width: 720, height: 480, page: nil)
+        card.background = .flat(RGB8(90, 70, 95))
+        card.patches = [.init(corners: frame.corners, colour: RGB8(240, 200, 120), overPage: false)]
+        let (cardEvidence, f3) = Self.evidence(for: card.render())
+        let c = Self.working(frame, factor: f3)
+        let blank = cardEvidence.interiorLattice(x: c.x, y: c.y)
+        #expect(blank < ConfidenceModel.latticeLimit.lowerBound, "blank card lattice \(blank)")
+        // Too small to hold a lattice of cells: no measurement rather than noise.
+        let tiny = Self.working(Quad(rectangleAt: Point(300, 200), size: Size(width: 12, height: 12)), factor: f1)
+        #expect(keyboardEvidence.interiorLattice(x: tiny.x, y: tiny.y) == 0)
+    }
+
     @Test("the veto is 1 for paper-like evidence and falls to 0 when a necessary condition fails",
-          arguments: [(9, 0.0), (0, 0.0), (2, 0.0), (11, 3.0)])
+          arguments: [(9, 0.0), (0, 0.0), (2, 0.0), (11, 3.0), (PageEvidence.latticeFeature, 0.45)])
     func veto(feature: Int, value: Double) {
         var page = [Double](repeating: 0, count: PageEvidence.featureCount)
         page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0

@@ -93,7 +93,7 @@ struct Scene {
             let q = toPage.apply(p)
             let line = 297.0 / 30
             if q.x > 25 && q.x < 185 && q.y > 30 && q.y < 270 && q.y.truncatingRemainder(dividingBy: line) < line * 0.3
-                && (q.x * 0.37).truncatingRemainder(dividingBy: 7) > 1.5 {
+                && !isSpace(at: q.x, line: Int(q.y / line)) {
                 return rgb(ink)
             }
             return rgb(paper)
@@ -112,6 +112,25 @@ struct Scene {
             // Joints offset from the frame's edges, as on a real floor.
             let fx = (p.x + 0.37 * size).truncatingRemainder(dividingBy: size), fy = (p.y + 0.61 * size).truncatingRemainder(dividingBy: size)
             return fx < 3 || fy < 3 ? rgb(joint) : rgb(c)
+        }
+    }
+
+    /// Whether `x` (page units, from the text's left edge at 25) on text line `line` falls
+    /// between two words: words of hashed lengths (4–16 units) and spaces of 2–3.5, different on
+    /// every line, so nothing repeats along a line or lines up across lines, as in real text
+    /// (regularly spaced words would form a lattice, which the detector doubts).
+    private func isSpace(at x: Double, line: Int) -> Bool {
+        func hash(_ k: Int) -> Double {
+            let h = sin(Double(k) * 12.9898 + Double(line) * 78.233) * 43758.5453
+            return h - h.rounded(.down)
+        }
+        var start = 25.0, k = 0
+        while true {
+            let end = start + 4 + 12 * hash(2 * k)
+            if x < end { return false }
+            start = end + 2 + 1.5 * hash(2 * k + 1)
+            if x < start { return true }
+            k += 1
         }
     }
 

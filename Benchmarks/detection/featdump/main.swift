@@ -9,7 +9,11 @@ import ScanCodecs
 
 // usage: featdump LIST -> per image: JSON with top hypotheses (full-res corners) and features
 let list = try! String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8).split(separator: "\n").map(String.init)
-let detector = DocumentDetector()
+// Threshold 0: every hypothesis gets every feature (the detector measures the lattice cue only
+// above its confidence threshold, where it can still change the decision).
+var options = DetectionOptions()
+options.confidenceThreshold = 0
+let detector = try! DocumentDetector(options: options)
 for path in list where !path.isEmpty {
     guard let decoded = try? ImageFile.read(path: path) else { continue }
     let (quads, factor) = detector.workingHypotheses(in: decoded.image)

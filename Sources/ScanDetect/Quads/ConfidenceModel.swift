@@ -42,15 +42,17 @@ enum ConfidenceModel {
     /// and falling in proportion below its floor: the margin is as light as paper (paper cue
     /// ≥ `paperFloor`), edges back at least `supportFloor` of the seen outline, at least
     /// `interiorPaperFloor` of the interior is as light as the margin (not a screen in a bezel),
-    /// and background lines do not run through the sides (from `crossingLimit.lowerBound` a side
-    /// on average the outline is drawn by texture, and at the upper bound nothing is left).
+    /// background lines do not run through the sides (from `crossingLimit.lowerBound` a side
+    /// on average the outline is drawn by texture, and at the upper bound nothing is left), and
+    /// the interior is not a lattice of similar cells (a keyboard's keys; `latticeLimit`).
     static func veto(_ f: [Double]) -> Double {
         guard f.count == PageEvidence.featureCount else { return 0 }
         let paper = min(1, max(0, f[2]) / paperFloor)
         let support = min(1, max(0, f[0]) / supportFloor)
         let interior = min(1, max(0, f[9]) / interiorPaperFloor)
         let crossings = min(1, max(0, (crossingLimit.upperBound - f[11]) / (crossingLimit.upperBound - crossingLimit.lowerBound)))
-        return paper * support * interior * crossings
+        let lattice = min(1, max(0, (latticeLimit.upperBound - f[14]) / (latticeLimit.upperBound - latticeLimit.lowerBound)))
+        return paper * support * interior * crossings * lattice
     }
 
     /// The paper cue (0…1) below which confidence falls in proportion.
@@ -62,6 +64,11 @@ enum ConfidenceModel {
     static let interiorPaperFloor = 0.5
     /// Background lines through the sides, per side, over which confidence falls from 1 to 0.
     static let crossingLimit = 1.5...3.0
+    /// Lattice prominence (`PageEvidence.interiorLattice`) over which confidence falls from 1 to 0:
+    /// the lower bound lies just above every true page in the training sets (at most 0.17, 99th
+    /// percentile 0.15), whose keyboards and trays give 0.25–0.8. Lower: fewer keyboards pass as
+    /// pages, more pages filled with tables or ruled grids are doubted.
+    static let latticeLimit = 0.18...0.38
 
     // Fitted coefficients (fit_confidence.py output).
     static let rank = LogisticModel(

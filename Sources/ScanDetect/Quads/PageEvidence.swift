@@ -25,7 +25,8 @@ import ScanCore
 /// 10. inner outline: a second edge parallel to the sides just inside them (a bezel, a frame);
 /// 11. border crossings: background lines running on through the sides (tile joints, grain);
 /// 12. interior ink: share of the interior darker than the margin (text, figures);
-/// 13. grid balance: the interior's edges split evenly between the two axes (keys, tiles).
+/// 13. grid balance: the interior's edges split evenly between the two axes (keys, tiles);
+/// 14. lattice: the interior repeats itself as isolated peaks along two directions (keys).
 struct PageEvidence {
     let planes: ColorPlanes
     let edges: EdgeMap
@@ -40,7 +41,7 @@ struct PageEvidence {
     /// measurements of all hypotheses.
     let edgePoints: [SIMD4<Float>]
 
-    static let featureCount = 14
+    static let featureCount = 15
 
     init(planes: ColorPlanes, edges: EdgeMap, gradient: GradientField, lines: [DetectedLine], verifier: HypothesisVerifier,
          cosTolerance: Float) {
@@ -57,9 +58,14 @@ struct PageEvidence {
         }
     }
 
+    /// Index of the lattice cue, the costliest feature, which only a necessary condition reads.
+    static let latticeFeature = 14
+
     /// The features of the quad (`x`, `y`), with `other` the outline of the other kind of
-    /// hypothesis to agree with (nil when there is none).
-    func features(x: SIMD4<Double>, y: SIMD4<Double>, other region: (x: SIMD4<Double>, y: SIMD4<Double>)?) -> [Double] {
+    /// hypothesis to agree with (nil when there is none); the lattice cue is left 0 unless
+    /// `measuringLattice` (see `interiorLattice`).
+    func features(x: SIMD4<Double>, y: SIMD4<Double>, other region: (x: SIMD4<Double>, y: SIMD4<Double>)?,
+                  measuringLattice: Bool = true) -> [Double] {
         let w = Double(planes.width), h = Double(planes.height)
         var supportSum = 0.0, stepSum = 0.0, overshootSum = 0.0, seen = 0.0, borders = 0.0
         var margins: [Double] = []
@@ -104,7 +110,7 @@ struct PageEvidence {
                 overshootSum / seen, interiorStructure(x: x, y: y, perimeter: perimeter), borders,
                 log(max(1e-4, area / (w * h))), agreement,
                 tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,
-                interiorGridBalance(x: x, y: y)]
+                interiorGridBalance(x: x, y: y), measuringLattice ? interiorLattice(x: x, y: y) : 0]
     }
 
     /// Fraction of unit steps from `start` to `end` along the ray that have an edge pixel within

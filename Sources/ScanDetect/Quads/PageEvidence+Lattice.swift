@@ -1,0 +1,221 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Evidence from the arrangement of the interior's edges: a keyboard, a tiled tray or a
+/// calculator is a lattice of many similar cells, so its edges repeat at a fixed step along two
+/// directions and only at that step, while a page's ink is text lines (which repeat across the
+/// lines but run on continuously along them), figures and pictures, none of which repeats as
+/// isolated peaks in two directions.
+extension PageEvidence {
+    /// Cells across the longer side of the interior's bounding box: the edge strength is averaged
+    /// over square cells first, so the cost does not grow with the quad. Higher: finer lattices
+    /// (small keys far away) are seen, slower (the cost grows with the square).
+    static let latticeCells = 96
+    /// Largest shift (cells) at which the interior is compared with itself: a lattice needs at
+    /// least a few cells across (`latticeCells` / `latticeReach` of them) to be recognised.
+    /// Higher: coarser lattices are seen, slower.
+    static let latticeReach = 16
+    /// Shortest repeat (cells) that counts: text lines at a small pitch are ridges too thin for
+    /// the whole-cell shifts to follow, so they could pass for isolated peaks. Lower: smaller
+    /// keys are seen, more pages of small print are doubted.
+    static let latticeShortestStep = 4
+    /// Smallest overlap, as a share of the interior's cells, for a shift's correlation to count.
+    static let latticeOverlap = 0.25
+    /// Polygon IoU above which two outlines share one lattice reading: their interiors are
+    /// nearly the same cells. Lower: fewer readings, coarser.
+    static let latticeSharedOverlap = 0.9
+
+    /// How strongly the middle 80 % of the quad repeats itself as a lattice, in both halves of it
+    /// (split across its longer axis): a keyboard's keys fill it, whereas a table or a bar chart
+    /// on a page fills only part of it. In each half the autocorrelation of the gradient magnitude
+    /// (averaged over cells) is searched for peaks that stand out both from the way back to zero
+    /// shift (a repeat, not a smooth blob) and from the points half their length to either side
+    /// of them (isolated, not a ridge such as the one text lines draw along their direction).
+    /// Returns the smaller of the two halves' largest prominences, as a correlation (0 when
+    /// nothing repeats or the quad is too small; keyboards give 0.25–0.8, pages below 0.2). When
+    /// the first half already reads below `settledBelow`, the second is not measured and the first
+    /// half's reading is returned: the smaller one is below it too, where no decision changes.
+    func interiorLattice(x: SIMD4<Double>, y: SIMD4<Double>, settledBelow: Double = ConfidenceModel.latticeLimit.lowerBound) -> Double {
+        let cx = x.sum() / 4, cy = y.sum() / 4
+        let sx = cx + 0.8 * (x - cx), sy = cy + 0.8 * (y - cy)
+        let cell = max(1, max(sx.max() - sx.min(), sy.max() - sy.min()) / Double(Self.latticeCells))
+        // Midpoints of the sides 0→1, 1→2, 2→3, 3→0; split the longer pair of opposite sides.
+        let mx = (sx + SIMD4(sx[1], sx[2], sx[3], sx[0])) / 2, my = (sy + SIMD4(sy[1], sy[2], sy[3], sy[0])) / 2
+        let along = hypot(sx[1] - sx[0], sy[1] - sy[0]) + hypot(sx[2] - sx[3], sy[2] - sy[3])
+        let across = hypot(sx[3] - sx[0], sy[3] - sy[0]) + hypot(sx[2] - sx[1], sy[2] - sy[1])
+        let halves: [(SIMD4<Double>, SIMD4<Double>)] = along >= across
+            ? [(SIMD4(sx[0], mx[0], mx[2], sx[3]), SIMD4(sy[0], my[0], my[2], sy[3])),
+               (SIMD4(mx[0], sx[1], sx[2], mx[2]), SIMD4(my[0], sy[1], sy[2], my[2]))]
+            : [(SIMD4(sx[0], sx[1], mx[1], mx[3]), SIMD4(sy[0], sy[1], my[1], my[3])),
+               (SIMD4(mx[3], mx[1], sx[2], sx[3]), SIMD4(my[3], my[1], sy[2], sy[3]))]
+        let first = latticeProminence(x: halves[0].0, y: halves[0].1, cell: cell)
+        guard first >= settledBelow else { return first }
+        return min(first, latticeProminence(x: halves[1].0, y: halves[1].1, cell: cell))
+    }
+
+    /// The largest lattice prominence inside the quad (`x`, `y`, clockwise on screen), its
+    /// gradient magnitude averaged over square cells of side `cell` working pixels.
+    private func latticeProminence(x: SIMD4<Double>, y: SIMD4<Double>, cell: Double) -> Double {
+        let w = planes.width, h = planes.height
+        let x0 = max(0, x.min()), y0 = max(0, y.min())
+        let x1 = min(Double(w), x.max()), y1 = min(Double(h), y.max())
+        let nx = x1 > x0 ? Int((x1 - x0) / cell) : 0, ny = y1 > y0 ? Int((y1 - y0) / cell) : 0
+        guard nx >= 8 && ny >= 8 else { return 0 }
+        let inside = insideTest(x: x, y: y)
+        var signal = [Float](repeating: 0, count: nx * ny)
+        // Each row's cells inside the quad, first and past-the-end (a convex quad's rows are runs).
+        var first = [Int](repeating: nx, count: ny), end = [Int](repeating: 0, count: ny)
+        var count = 0
+        var sum: Float = 0
+        gradient.magnitude.withUnsafeBufferPointer { magnitude in
+            for j in 0..<ny {
+                let ya = Int(y0 + Double(j) * cell), yb = max(ya + 1, min(h, Int(y0 + Double(j + 1) * cell)))
+                for i in 0..<nx {
+                    guard inside(x0 + (Double(i) + 0.5) * cell, y0 + (Double(j) + 0.5) * cell) else { continue }
+                    let xa = Int(x0 + Double(i) * cell), xb = max(xa + 1, min(w, Int(x0 + Double(i + 1) * cell)))
+                    var total: Float = 0
+                    for py in ya..<yb {
+                        for px in xa..<xb { total += magnitude[py * w + px] }
+                    }
+                    let mean = total / Float((yb - ya) * (xb - xa))
+                    signal[j * nx + i] = mean
+                    first[j] = min(first[j], i)
+                    end[j] = i + 1
+                    sum += mean
+                    count += 1
+                }
+            }
+        }
+        guard count >= 64 else { return 0 }
+        let mean = sum / Float(count)
+        var energy: Float = 0
+        for j in 0..<ny where first[j] < end[j] {
+            for k in (j * nx + first[j])..<(j * nx + end[j]) {
+                signal[k] -= mean
+                energy += signal[k] * signal[k]
+            }
+        }
+        guard energy > 0 else { return 0 }
+        let correlation = autocorrelation(signal, rows: (first, end), nx: nx, ny: ny, variance: energy / Float(count),
+                                          minimumOverlap: Float(Self.latticeOverlap) * Float(count))
+        return prominence(correlation)
+    }
+
+    /// A point-in-quad test for a clockwise (on screen) quad.
+    private func insideTest(x: SIMD4<Double>, y: SIMD4<Double>) -> (Double, Double) -> Bool {
+        var nxs = SIMD4<Double>(), nys = SIMD4<Double>(), cs = SIMD4<Double>()
+        for k in 0..<4 {
+            let ex = x[(k + 1) % 4] - x[k], ey = y[(k + 1) % 4] - y[k]
+            nxs[k] = -ey
+            nys[k] = ex
+            cs[k] = ey * x[k] - ex * y[k]
+        }
+        return { px, py in !any(nxs * px + nys * py + cs .< 0) }
+    }
+
+    /// Normalised autocorrelation for shifts (dx, dy) with 0 ≤ dy ≤ reach, |dx| ≤ reach (the
+    /// other half is its mirror), row-major from dy 0, dx −reach; NaN where the overlap is small.
+    /// `signal` is zero outside each row's run `rows.first[j]..<rows.end[j]`.
+    private func autocorrelation(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int, variance: Float,
+                                 minimumOverlap: Float) -> [Float] {
+        let reach = Self.latticeReach, span = 2 * reach + 1
+        var result = [Float](repeating: .nan, count: (reach + 1) * span)
+        signal.withUnsafeBufferPointer { s in
+            let raw = UnsafeRawPointer(s.baseAddress!)
+            // Wide vectors: several independent accumulators keep the adds from waiting on each other.
+            func load16(_ i: Int) -> SIMD16<Float> {
+                raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD16<Float>.self)
+            }
+            func load4(_ i: Int) -> SIMD4<Float> {
+                raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD4<Float>.self)
+            }
+            for dy in 0...reach where dy < ny {
+                for dx in -reach...reach where abs(dx) < nx {
+                    if dy == 0 && dx < 0 { continue }
+                    var products = SIMD16<Float>(), quads = SIMD4<Float>()
+                    var product: Float = 0
+                    var overlap = 0
+                    for j in 0..<(ny - dy) {
+                        // Cells i inside in row j whose partner i + dx is inside in row j + dy.
+                        let lo = max(rows.first[j], rows.first[j + dy] - dx), hi = min(rows.end[j], rows.end[j + dy] - dx)
+                        guard hi > lo else { continue }
+                        overlap += hi - lo
+                        let a = j * nx, b = (j + dy) * nx + dx
+                        var i = lo
+                        while i + 16 <= hi {
+                            products += load16(a + i) * load16(b + i)
+                            i += 16
+                        }
+                        while i + 4 <= hi {
+                            quads += load4(a + i) * load4(b + i)
+                            i += 4
+                        }
+                        while i < hi {
+                            product += s[a + i] * s[b + i]
+                            i += 1
+                        }
+                    }
+                    if Float(overlap) >= minimumOverlap {
+                        result[dy * span + dx + reach] = (product + products.sum() + quads.sum()) / Float(overlap) / variance
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The largest prominence of an isolated repeat in `correlation` (see `interiorLattice`).
+    private func prominence(_ correlation: [Float]) -> Double {
+        let reach = Self.latticeReach, span = 2 * reach + 1
+        func value(_ dx: Int, _ dy: Int) -> Float {
+            let (x, y) = dy < 0 || (dy == 0 && dx < 0) ? (-dx, -dy) : (dx, dy)
+            guard abs(x) <= reach && y <= reach else { return .nan }
+            return correlation[y * span + x + reach]
+        }
+        var best: Float = 0
+        for dy in 0...reach {
+            for dx in -reach...reach {
+                if dy == 0 && dx < 0 { continue }
+                let r = Double(dx * dx + dy * dy).squareRoot()
+                guard r >= Double(Self.latticeShortestStep) && r <= Double(reach - 1) else { continue }
+                let v = value(dx, dy)
+                guard !v.isNaN else { continue }
+                var isPeak = true
+                for ey in -1...1 {
+                    for ex in -1...1 where ex != 0 || ey != 0 {
+                        let n = value(dx + ex, dy + ey)
+                        if !n.isNaN && n > v { isPeak = false }
+                    }
+                }
+                guard isPeak else { continue }
+                // Half the shift's length to either side, across it: low again for a lattice,
+                // still high along a ridge. The best of the 3 × 3 shifts around each side point,
+                // since a thin ridge (dense text lines) may pass between whole shifts.
+                let px = -Double(dy) / r, py = Double(dx) / r, t = r / 2
+                var side: Float = -.infinity
+                for sign in [1.0, -1.0] {
+                    let sx = Int((Double(dx) + sign * t * px).rounded()), sy = Int((Double(dy) + sign * t * py).rounded())
+                    for ey in -1...1 {
+                        for ex in -1...1 {
+                            let n = value(sx + ex, sy + ey)
+                            if !n.isNaN { side = max(side, n) }
+                        }
+                    }
+                }
+                guard side > -.infinity else { continue }
+                // The dip on the way back to zero shift: low for a repeat, not for a smooth blob.
+                var dip = Float.infinity
+                for a in [0.3, 0.4, 0.5, 0.6, 0.7] {
+                    let n = value(Int((Double(dx) * a).rounded()), Int((Double(dy) * a).rounded()))
+                    if !n.isNaN { dip = min(dip, n) }
+                }
+                guard dip < .infinity else { continue }
+                best = max(best, min(v - side, v - dip))
+            }
+        }
+        return Double(best)
+    }
+}
