@@ -10,6 +10,9 @@ enum HEIFDecoder {
     static func decode<Pixel: BytePixel>(
         _ bytes: [UInt8], format: ImageFormat, name: String, options: DecodingOptions
     ) throws(CodecError) -> StoredImage<Pixel> {
+        if let item = HEIFItemReferences(bytes).firstCyclicOrTooDeepItem() {
+            throw .corrupt(file: name, format: format, detail: "image item \(item) is derived from itself or nested too deeply")
+        }
         let image: Image<Pixel>
         do {
             image = try bytes.withUnsafeBufferPointer { heif throws(CodecError) in
@@ -50,6 +53,9 @@ enum HEIFDecoder {
         guard let owner = HEIFContext() else {
             throw .corrupt(file: name, format: format, detail: "cannot create a libheif context")
         }
+        // Tiles are decoded on this thread: callers already decode pages side by side, and a
+        // hostile file then costs one thread, not libheif's pool per nesting level.
+        heif_context_set_max_decoding_threads(owner.context, 0)
         if let failure = HEIFContext.check(
             heif_context_read_from_memory_without_copy(owner.context, heif.baseAddress, heif.count, nil),
             name: name, format: format) { throw failure }

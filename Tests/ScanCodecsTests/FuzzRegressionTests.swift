@@ -1,0 +1,44 @@
+import Foundation
+import ScanCodecs
+import ScanCore
+import Testing
+
+/// Inputs the fuzzers (Fuzz/) found crashing or hanging the codecs, kept so they never do again.
+@Suite("codec fuzz regressions")
+struct CodecFuzzRegressionTests {
+    /// fuzz-heif: an image item derived from itself (`iref` `dimg` 2 → 2). libheif 1.15 recursed
+    /// until the stack overflowed (or, with decoding threads, until thread creation aborted).
+    @Test("a HEIF image derived from itself is a damaged file, not a crash")
+    func selfDerivedHEIF() throws {
+        let path = TestImages.path("self-derived.heic")
+        let error = #expect(throws: CodecError.self) { try ImageFile.read(path: path) }
+        guard case .corrupt(let file, _, let detail)? = error else {
+            Issue.record("expected .corrupt, got \(String(describing: error))")
+            return
+        }
+        #expect(file.hasSuffix("self-derived.heic"))
+        #expect(detail.contains("item 2 is derived from itself"))
+    }
+
+    /// The same file with the loop cut (item 2 derived from item 1, which exists) reaches libheif
+    /// and fails there with its own words, so the check refuses loops only.
+    @Test("a HEIF whose derivation ends is left to libheif")
+    func endedDerivationReachesLibheif() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestImages.path("self-derived.heic"))))
+        // The iref's one dimg entry: from 2, count 1, to 2 — its last two bytes are the target.
+        let entry = try #require(Self.range(of: Array("dimg".utf8), in: bytes))
+        let target = entry.upperBound + 4
+        #expect(bytes[target] == 0 && bytes[target + 1] == 2)
+        bytes[target + 1] = 1
+        let error = #expect(throws: CodecError.self) { try ImageCodec.decode(bytes, name: "cut.heic") }
+        if case .corrupt(_, _, let detail)? = error { #expect(!detail.contains("derived from itself")) }
+    }
+
+    private static func range(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<start + needle.count]) == needle {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+}
