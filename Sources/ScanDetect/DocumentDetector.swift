@@ -142,10 +142,11 @@ public struct DocumentDetector: Sendable {
             ordered[k].rankScore = ConfidenceModel.rankScore(ordered[k].features)
         }
         ordered.sort { $0.rankScore > $1.rankScore }
-        // The rank model says which object is the page; when it ranks an outline of that object
-        // the gate doubts (a page's sides run on to the frame) above another outline of the same
-        // object the gate accepts, the likelier of the two as a page outline goes first.
-        if let top = ordered.first {
+        // The rank model says which object is the page; when the outline it ranks first is one
+        // the gate doubts (a page's sides run on to the frame) and another outline of the same
+        // object passes the gate, the likelier of those as a page outline goes first. An outline
+        // the gate accepts keeps its place.
+        if let top = ordered.first, top.confidence < options.confidenceThreshold {
             var chosen = 0
             for k in ordered.indices.dropFirst()
             where ordered[k].confidence >= options.confidenceThreshold
