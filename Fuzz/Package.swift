@@ -23,8 +23,11 @@ let package = Package(
         .package(name: "Flatbed", path: ".."),
     ],
     targets: [
-        // Shared helpers: reading structured values out of the fuzzer's bytes, checks that trap.
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", .product(name: "ScanCore", package: "Flatbed")]),
+        // Shared helpers: reading structured values out of the fuzzer's bytes, checks that trap,
+        // the checks every image decoder must pass.
+        .target(name: "FuzzSupport", dependencies: [
+            "CFuzzDriver", .product(name: "ScanCore", package: "Flatbed"), .product(name: "ScanCodecs", package: "Flatbed"),
+        ]),
 
         // libFuzzer's driver entry, declared for Swift (the symbol comes with -sanitize=fuzzer).
         .systemLibrary(name: "CFuzzDriver"),

@@ -8,19 +8,6 @@ import ScanPDF
 // layouts, and the PDF writer's own frame-header parser (PDFImage(jpeg:)), which must agree with
 // TurboJPEG on the size of every file both accept.
 
-/// Small, so hostile headers are refused before a big allocation instead of slowing the fuzzer.
-let options = DecodingOptions(maximumPixelCount: 4_000_000)
-
-func check<Pixel: BytePixel>(_ bytes: [UInt8], as pixel: Pixel.Type) {
-    guard let decoded = try? ImageCodec.decode(bytes, name: "fuzz.jpg", as: pixel, options: options) else { return }
-    let image = decoded.image
-    fuzzCheck(image.width > 0 && image.height > 0, "decoded an empty image")
-    fuzzCheck(image.pixels.count == image.width * image.height, "pixel count does not match the size")
-    fuzzCheck(image.pixelCount <= options.maximumPixelCount, "decoded past the pixel limit")
-    let size = decoded.appliedOrientation.orientedSize(width: decoded.storedWidth, height: decoded.storedHeight)
-    fuzzCheck(size.width == image.width && size.height == image.height, "orientation and size disagree")
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -32,10 +19,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                       "PDF frame header says \(pdf.width)×\(pdf.height), TurboJPEG \(info.width)×\(info.height)")
         }
     }
-    switch count % 3 {
-    case 0: check(bytes, as: RGB8.self)
-    case 1: check(bytes, as: Gray8.self)
-    default: check(bytes, as: RGBA8.self)
+    fuzzDecode(bytes, name: "fuzz.jpg") { format, orientation, size, stored in
+        fuzzCheckOrientedSize(orientation, size: size, stored: stored)
     }
     return 0
 }

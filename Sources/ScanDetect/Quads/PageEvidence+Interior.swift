@@ -78,15 +78,9 @@ extension PageEvidence {
     /// first row of keys; a page's blank margin gives 0.
     func innerOutline(x: SIMD4<Double>, y: SIMD4<Double>, minimumInset: Double = 2.5, maximumInsetFraction: Double = 0.1) -> Double {
         let cosParallel = cos(4 * Double.pi / 180)
-        var total = 0.0, seen = 0
-        for k in 0..<4 {
-            let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
-            guard !isOnFrameBorder(p, q) else { continue }
-            let dx = q.x - p.x, dy = q.y - p.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length >= 4 else { continue }
-            seen += 1
-            let inX = -dy / length, inY = dx / length
+        let sides = observedSides(x: x, y: y)
+        var total = 0.0
+        for (k, p, q, inX, inY) in sides {
             // The quad's extent inward from this side: the farthest of the other two corners.
             let far = max((x[(k + 2) % 4] - p.x) * inX + (y[(k + 2) % 4] - p.y) * inY,
                           (x[(k + 3) % 4] - p.x) * inX + (y[(k + 3) % 4] - p.y) * inY)
@@ -107,22 +101,17 @@ extension PageEvidence {
             }
             total += best
         }
-        return seen > 0 ? total / Double(seen) : 0
+        return sides.isEmpty ? 0 : total / Double(sides.count)
     }
 
     /// Detected lines that run straight through a side, backed by edges both just inside and
     /// just outside it (over `reach` working pixels each way), per observed side.
     func borderCrossings(x: SIMD4<Double>, y: SIMD4<Double>, reach: Double = 10, gap: Double = 2) -> Double {
         let cosSteep = cos(30 * Double.pi / 180)
-        var crossings = 0, seen = 0
-        for k in 0..<4 {
-            let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
-            guard !isOnFrameBorder(p, q) else { continue }
+        let sides = observedSides(x: x, y: y)
+        var crossings = 0
+        for (_, p, q, inX, inY) in sides {
             let dx = q.x - p.x, dy = q.y - p.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length >= 4 else { continue }
-            seen += 1
-            let inX = -dy / length, inY = dx / length
             let needed = 0.6 * (reach - gap)
             for line in lines where !line.isFrameBorder {
                 // Steep to the side: the line's direction is close to the side's normal.
@@ -143,7 +132,21 @@ extension PageEvidence {
                 }
             }
         }
-        return seen > 0 ? Double(crossings) / Double(seen) : 0
+        return sides.isEmpty ? 0 : Double(crossings) / Double(sides.count)
+    }
+
+    /// The sides `k` (corner k to corner k + 1) the photo shows, at least 4 working pixels long
+    /// and not along the frame's border, with their ends and inward unit normal.
+    func observedSides(x: SIMD4<Double>, y: SIMD4<Double>)
+        -> [(k: Int, p: (x: Double, y: Double), q: (x: Double, y: Double), inX: Double, inY: Double)] {
+        (0..<4).compactMap { k in
+            let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
+            guard !isOnFrameBorder(p, q) else { return nil }
+            let dx = q.x - p.x, dy = q.y - p.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length >= 4 else { return nil }
+            return (k, p, q, -dy / length, dx / length)
+        }
     }
 
     /// Whether the side from `p` to `q` lies along the frame's border (unobserved).
