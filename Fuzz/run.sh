@@ -69,7 +69,7 @@ run_one() {
     local before after
     before=$(ls "$findings" | wc -l)
     ( cd "$work" && FLATBED_FUZZ_TMP="$tmp" TMPDIR="$tmp" "$bin/$h" \
-        "${limit[@]}" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+        "${limit[@]}" -rss_limit_mb="${FLATBED_FUZZ_RSS_MB:-2048}" -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$findings/" "$work/corpus" >"$work/log" 2>&1 )
     local status=$?
     after=$(ls "$findings" | wc -l)
