@@ -34,6 +34,37 @@ struct CodecFuzzRegressionTests {
         if case .corrupt(_, _, let detail)? = error { #expect(!detail.contains("derived from itself")) }
     }
 
+    /// fuzz-heif: a 742-byte HEIC whose grid item declares, in its own data, a canvas of
+    /// 26742 × 25392 pixels over one 64 × 48 tile. libheif 1.15 checks only the `ispe` property
+    /// and allocated the canvas: over 2 GB. The grid's size is now checked against the pixel
+    /// limit before libheif sees the file.
+    @Test("a HEIF grid declaring a canvas over the pixel limit is refused before decoding")
+    func oversizedGridCanvas() throws {
+        let path = TestImages.path("oversized-grid.heic")
+        let error = #expect(throws: CodecError.self) { try ImageFile.read(path: path) }
+        guard case .tooManyPixels(let file, let width, let height, _)? = error else {
+            Issue.record("expected .tooManyPixels, got \(String(describing: error))")
+            return
+        }
+        #expect(file.hasSuffix("oversized-grid.heic"))
+        #expect(width == 26742 && height == 25392)
+    }
+
+    /// The same file with its tile's coded data zeroed: libheif, had it been reached, would fail
+    /// on the tile (after allocating the canvas), so only the check before decoding gives
+    /// `.tooManyPixels` here.
+    @Test("the grid canvas is checked before any tile is decoded")
+    func gridCanvasCheckedFirst() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestImages.path("oversized-grid.heic"))))
+        let mdat = try #require(Self.range(of: Array("mdat".utf8), in: bytes))
+        for index in mdat.upperBound..<bytes.count { bytes[index] = 0 }
+        let error = #expect(throws: CodecError.self) { try ImageCodec.decode(bytes, name: "zeroed-tile.heic") }
+        guard case .tooManyPixels? = error else {
+            Issue.record("expected .tooManyPixels, got \(String(describing: error))")
+            return
+        }
+    }
+
     private static func range(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
         guard haystack.count >= needle.count else { return nil }
         for start in 0...(haystack.count - needle.count) where Array(haystack[start..<start + needle.count]) == needle {

@@ -13,6 +13,9 @@ enum HEIFDecoder {
         if let item = HEIFItemReferences(bytes).firstCyclicOrTooDeepItem() {
             throw .corrupt(file: name, format: format, detail: "image item \(item) is derived from itself or nested too deeply")
         }
+        for canvas in HEIFCanvasSizes(bytes).canvases {
+            try checkPixelLimit(width: canvas.width, height: canvas.height, options: options, file: name)
+        }
         let image: Image<Pixel>
         do {
             image = try bytes.withUnsafeBufferPointer { heif throws(CodecError) in
