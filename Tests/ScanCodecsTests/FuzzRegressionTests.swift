@@ -20,6 +20,21 @@ struct CodecFuzzRegressionTests {
         #expect(detail.contains("item 2 is derived from itself"))
     }
 
+    /// fuzz-heif: the same loop (`dimg` 2 → 2), in an `iref` entry box claiming 4110 bytes inside
+    /// a 26-byte `iref`. libheif reads the entry anyway and overflowed the stack; the reference
+    /// check had skipped the oversized box, so it now reads a box that overstates its size up to
+    /// its parent's end, as libheif does.
+    @Test("a HEIF loop inside a box that overstates its size is still refused")
+    func loopInOverstatedBox() throws {
+        let path = TestImages.path("overstated-reference-box.heic")
+        let error = #expect(throws: CodecError.self) { try ImageFile.read(path: path) }
+        guard case .corrupt(_, _, let detail)? = error else {
+            Issue.record("expected .corrupt, got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("item 2 is derived from itself"))
+    }
+
     /// The same file with the loop cut (item 2 derived from item 1, which exists) reaches libheif
     /// and fails there with its own words, so the check refuses loops only.
     @Test("a HEIF whose derivation ends is left to libheif")

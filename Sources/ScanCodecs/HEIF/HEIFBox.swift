@@ -16,7 +16,9 @@ struct HEIFBox {
         return nil
     }
 
-    /// The box at `offset`, if it lies whole before `end`.
+    /// The box at `offset`, if its header lies before `end`. A box claiming more than is left is
+    /// cut at `end`, as libheif reads it: a reference list whose box overstates its size still
+    /// reaches libheif, so the checks must see it too.
     static func next(in bytes: [UInt8], at offset: Int, end: Int) -> HEIFBox? {
         var reader = HEIFFieldReader(bytes: bytes, offset: offset, end: end)
         guard let size32 = reader.read(wide: true), reader.offset + 4 <= end else { return nil }
@@ -29,8 +31,8 @@ struct HEIFBox {
         } else if size == 0 {
             size = end - offset
         }
-        guard size >= reader.offset - offset, size <= end - offset else { return nil }
-        return HEIFBox(type: type, body: reader.offset, end: offset + size)
+        guard size >= reader.offset - offset else { return nil }
+        return HEIFBox(type: type, body: reader.offset, end: offset + Swift.min(size, end - offset))
     }
 
     /// The `meta` box's children start after its version and flags (it is a full box).
