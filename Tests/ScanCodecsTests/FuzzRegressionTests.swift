@@ -52,7 +52,7 @@ struct CodecFuzzRegressionTests {
     /// fuzz-heif: a 742-byte HEIC whose grid item declares, in its own data, a canvas of
     /// 26742 × 25392 pixels over one 64 × 48 tile. libheif 1.15 checks only the `ispe` property
     /// and allocated the canvas: over 2 GB. The grid's size is now checked against the pixel
-    /// limit before libheif sees the file.
+    /// limit before libheif decodes anything.
     @Test("a HEIF grid declaring a canvas over the pixel limit is refused before decoding")
     func oversizedGridCanvas() throws {
         let path = TestImages.path("oversized-grid.heic")

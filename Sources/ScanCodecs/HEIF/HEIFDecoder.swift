@@ -13,13 +13,10 @@ enum HEIFDecoder {
         if let item = HEIFItemReferences(bytes).firstCyclicOrTooDeepItem() {
             throw .corrupt(file: name, format: format, detail: "image item \(item) is derived from itself or nested too deeply")
         }
-        for canvas in HEIFCanvasSizes(bytes).canvases {
-            try checkPixelLimit(width: canvas.width, height: canvas.height, options: options, file: name)
-        }
         let image: Image<Pixel>
         do {
             image = try bytes.withUnsafeBufferPointer { heif throws(CodecError) in
-                try decodePixels(heif, format: format, name: name, options: options)
+                try decodePixels(heif, declaring: HEIFDeclaredSizes(bytes), format: format, name: name, options: options)
             }
         } catch {
             // libheif names the box it missed ("No 'meta' box") rather than saying the file is
@@ -29,6 +26,10 @@ enum HEIFDecoder {
         }
         return StoredImage(image: image, orientation: .up)
     }
+
+    /// Most pixels a coded picture adds to each side of its image by padding to whole blocks
+    /// (HEVC's largest coding tree block is 64 × 64).
+    static let maximumBlockPadding = 64
 
     /// True when the top-level ISO-BMFF boxes tile the data exactly, each box's size fitting in
     /// what is left (a size of 0 means "to the end of the file"); false when the last box is cut.
@@ -51,7 +52,8 @@ enum HEIFDecoder {
     }
 
     private static func decodePixels<Pixel: BytePixel>(
-        _ heif: UnsafeBufferPointer<UInt8>, format: ImageFormat, name: String, options: DecodingOptions
+        _ heif: UnsafeBufferPointer<UInt8>, declaring declared: HEIFDeclaredSizes, format: ImageFormat, name: String,
+        options: DecodingOptions
     ) throws(CodecError) -> Image<Pixel> {
         guard let owner = HEIFContext() else {
             throw .corrupt(file: name, format: format, detail: "cannot create a libheif context")
@@ -72,6 +74,20 @@ enum HEIFDecoder {
         let declaredWidth = Int(heif_image_handle_get_width(handle))
         let declaredHeight = Int(heif_image_handle_get_height(handle))
         try checkPixelLimit(width: declaredWidth, height: declaredHeight, options: options, file: name)
+        // What the decoders would allocate, whatever `ispe` says (see `HEIFDeclaredSizes`). A
+        // coded picture may exceed the image by the padding to whole coding blocks.
+        for size in declared.sizes {
+            switch size.source {
+            case .canvas:
+                try checkPixelLimit(width: size.width, height: size.height, options: options, file: name)
+            case .codedPicture:
+                let unpadded = (width: max(1, size.width - maximumBlockPadding), height: max(1, size.height - maximumBlockPadding))
+                if unpadded.width.multipliedReportingOverflow(by: unpadded.height).overflow
+                    || unpadded.width * unpadded.height > options.maximumPixelCount {
+                    throw .tooManyPixels(file: name, width: size.width, height: size.height, limit: options.maximumPixelCount)
+                }
+            }
+        }
 
         let layout = PixelLayout(Pixel.self)
         // Gray output is computed from RGB here: libheif's monochrome path needs a gray source.

@@ -1,0 +1,64 @@
+/// The image sizes a HEIF or AVIF file declares beyond its `ispe` properties, read by us rather than
+/// libheif: the canvas of each grid (`grid`) and overlay (`iovl`) item, and the picture
+/// size each coded item's stream declares (AV1 sequence headers, HEVC sequence parameter sets).
+///
+/// libheif 1.15 checks only `ispe` against its size limit. It allocates a grid's or an overlay's
+/// canvas at the size written in the item's data, and the decoders (dav1d, libde265) allocate
+/// pictures at the size the coded stream declares: a 1 KB file with a 64 × 48 `ispe` can ask for
+/// a 27000 × 25000 canvas or picture (2 GB). Checking these sizes against our pixel limit refuses
+/// such a file before anything is allocated.
+struct HEIFDeclaredSizes {
+    /// What declares a size, for tests and messages.
+    enum Source: Equatable {
+        /// A grid's or overlay's canvas, from the item's data.
+        case canvas(item: UInt32)
+        /// A coded item's picture, from its decoder configuration or its data.
+        case codedPicture(item: UInt32)
+    }
+
+    /// Every size found, with where it was declared.
+    private(set) var sizes: [(source: Source, width: Int, height: Int)] = []
+
+    /// Reads the sizes; data that can't be located or parsed is left to libheif.
+    init(_ bytes: [UInt8]) {
+        let items = HEIFItems(bytes)
+        let properties = HEIFItemProperties(bytes)
+        for (item, type) in items.types.sorted(by: { $0.key < $1.key }) {
+            let data = items.data[item].map { bytes[$0] } ?? []
+            var found: [(width: Int, height: Int)] = []
+            switch type {
+            case "grid", "iovl":
+                if let range = items.data[item], let size = Self.canvasSize(bytes, at: range.lowerBound, overlay: type == "iovl") {
+                    sizes.append((.canvas(item: item), size.width, size.height))
+                }
+            case "av01":
+                // av1C: four bytes of marker, version, profile, level and flags, then OBUs.
+                for body in properties.bodies(of: "av1C", for: item) where body.count > 4 {
+                    found += AV1SequenceHeader.maximumFrameSizes(in: body.dropFirst(4))
+                }
+                found += AV1SequenceHeader.maximumFrameSizes(in: data)
+            case "hvc1":
+                var prefixLength = 4
+                for body in properties.bodies(of: "hvcC", for: item) {
+                    let configuration = HEVCSequenceParameters.configuration(body)
+                    found += configuration.sizes
+                    prefixLength = configuration.prefixLength
+                }
+                found += HEVCSequenceParameters.pictureSizes(inCodedData: data, prefixLength: prefixLength)
+            default: break
+            }
+            sizes += found.map { (.codedPicture(item: item), $0.width, $0.height) }
+        }
+    }
+
+    /// A grid's or overlay's output width and height: 16-bit fields, or 32-bit when flag bit 0 is
+    /// set. A grid has its row and column counts first, an overlay four 16-bit fill values.
+    private static func canvasSize(_ bytes: [UInt8], at start: Int, overlay: Bool) -> (width: Int, height: Int)? {
+        var reader = HEIFFieldReader(bytes: bytes, offset: start, end: bytes.count)
+        guard let versionAndFlags = reader.read(wide: false) else { return nil }
+        let wide = versionAndFlags & 1 != 0
+        guard reader.read(byteCount: overlay ? 8 : 2) != nil,
+              let width = reader.read(wide: wide), let height = reader.read(wide: wide) else { return nil }
+        return (Int(width), Int(height))
+    }
+}
