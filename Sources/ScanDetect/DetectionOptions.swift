@@ -102,9 +102,8 @@ public struct DetectionOptions: Sendable {
     /// proportion. Off: the visible part only, closed by the frame.
     public var extendsCutPages: Bool = true
 
-    /// Long-to-short side ratio of the paper assumed when completing a cut page (A4 1.41,
-    /// Letter 1.29, which is also tried). Higher: longer completions, better for A4 and legal,
-    /// worse for square-ish paper.
+    /// Long-to-short side ratio of the paper assumed when completing a cut page (A4 1.41, Letter
+    /// 1.29). Higher: longer completions, better for A4 and legal, worse for square-ish paper.
     public var cutPageAspectRatio: Double = 1.41
 
     /// How many hypotheses the overlay and `Detection.rejected` keep.

@@ -92,6 +92,7 @@ public struct DocumentDetector: Sendable {
         let search = QuadSearch(width: planes.width, height: planes.height, options: options)
         var candidates = search.hypotheses(lines: lines, count: max(options.verifiedHypotheses, options.keptHypotheses + 1))
         candidates += PanelUnion.unions(of: candidates, lines: lines)
+        candidates += FrameClosure.variants(of: candidates, lines: lines, search: search)
         let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
                                           borderSidePenalty: options.borderSidePenalty,
                                           brightReference: HypothesisVerifier.brightReference(of: planes),

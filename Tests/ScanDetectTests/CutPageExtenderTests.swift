@@ -1,3 +1,4 @@
+import Foundation
 import ScanCore
 import Testing
 @testable import ScanDetect
@@ -20,12 +21,48 @@ import Testing
         let image = photo(pageRight: 10_000)
         let visible = [Point(150, 40), Point(400, 40), Point(400, 260), Point(150, 260)]
         let extended = CutPageExtender(aspectRatio: 1.41).extend(visible, in: image)
-        // 250 visible exceeds the height (220), so the page is landscape: the first proportion
-        // longer than what is seen is Letter's, 220 × 1.29.
-        #expect(abs(extended[1].x - (150 + 220 * 1.29)) < 1)
-        #expect(abs(extended[2].x - (150 + 220 * 1.29)) < 1)
+        // Seen square on, the page's plane is the photo's: 250 visible exceeds the height (220),
+        // so the page is landscape A4, 220 × 1.41 long.
+        #expect(abs(extended[1].x - (150 + 220 * 1.41)) < 1)
+        #expect(abs(extended[2].x - (150 + 220 * 1.41)) < 1)
         #expect(extended[0] == visible[0] && extended[3] == visible[3])
         #expect(abs(extended[1].y - 40) < 1e-9 && abs(extended[2].y - 260) < 1e-9)
+    }
+
+    /// An A4 page (210 × 297 mm) on a table tilted 25° away from a phone camera (26 mm
+    /// equivalent), its far end beyond the top of a 1600 × 1200 photo: completed on its plane,
+    /// the hidden corners land where the camera would have seen them; lengthening the sides in
+    /// the photo instead misses by hundreds of pixels, since the far part is foreshortened.
+    @Test func completesARecedingPageInPerspective() throws {
+        let camera = PageCompletion(width: 1600, height: 1200)
+        let tilt = 25 * Double.pi / 180, turn = 8 * Double.pi / 180
+        // Page axes on the table, in camera coordinates (x right, y down, z forward).
+        let across = SIMD3(cos(turn), sin(turn) * cos(tilt), -sin(turn) * sin(tilt))
+        let along = SIMD3(sin(turn), -cos(turn) * cos(tilt), cos(turn) * sin(tilt))
+        let origin = SIMD3(-100.0, 60, 220)
+        func project(_ u: Double, _ v: Double) -> Point {
+            let X = origin + across * u + along * v
+            return Point(camera.focalLength * X.x / X.z + 800, camera.focalLength * X.y / X.z + 600)
+        }
+        // Corners: near-left, near-right (bottom of the photo), far-right, far-left (above it).
+        let nearLeft = project(0, 0), nearRight = project(210, 0), farRight = project(210, 297), farLeft = project(0, 297)
+        try #require(farLeft.y < 0 && farRight.y < 0 && nearLeft.y < 1200 && nearRight.y < 1200)
+        // What the photo shows: the sides cut where they leave the frame (y = 0).
+        func cut(_ p: Point, _ q: Point) -> Point {
+            let t = p.y / (p.y - q.y)
+            return Point(p.x + (q.x - p.x) * t, 0)
+        }
+        let seenLeft = cut(nearLeft, farLeft), seenRight = cut(nearRight, farRight)
+        let completed = try #require(camera.complete(a: seenLeft, b: seenRight, pa: nearLeft, pb: nearRight) { width, seen in
+            #expect(seen < width * 297 / 210)
+            return width * 297 / 210
+        })
+        #expect(abs(completed.a.x - farLeft.x) < 2 && abs(completed.a.y - farLeft.y) < 2, "\(completed.a) vs \(farLeft)")
+        #expect(abs(completed.b.x - farRight.x) < 2 && abs(completed.b.y - farRight.y) < 2, "\(completed.b) vs \(farRight)")
+        // Lengthening in the photo to the same proportion of the near side misses by far.
+        let width = ((nearRight.x - nearLeft.x) * (nearRight.x - nearLeft.x) + (nearRight.y - nearLeft.y) * (nearRight.y - nearLeft.y)).squareRoot()
+        let flatReach = nearLeft.y - width * 297 / 210
+        #expect(abs(flatReach - farLeft.y) > 100, "image-space completion \(flatReach) vs true \(farLeft.y)")
     }
 
     @Test func keepsAPageWhoseSideIsInsideTheFrame() {

@@ -2,11 +2,12 @@ import ScanCore
 
 /// Completes a page cut by the frame. A hypothesis closed by the frame has one side lying on the
 /// frame's border; the page's real side is hidden beyond it. The two sides meeting that border
-/// keep their directions and are lengthened, both by the same factor, until the page's extent
-/// across the cut reaches the first plausible paper proportion, measured against the opposite
-/// (visible) side, that exceeds what is already seen. It extends only when the page continues
-/// past the border: the strip just inside the cut side must look like the page's interior, not
-/// like a background strip between the page's real side and the frame.
+/// keep their directions and are lengthened until the page's extent across the cut, measured on
+/// the page's plane (`PageCompletion`), reaches the paper's proportion (`aspectRatio`, short or
+/// long side, whichever exceeds what is already seen) against the opposite, visible side; where
+/// the sides give no plane, the same is done with lengths in the photo. It extends only when the
+/// page continues past the border: the strip just inside the cut side must look like the page's
+/// interior, not like a background strip between the page's real side and the frame.
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double
@@ -43,17 +44,27 @@ struct CutPageExtender {
         let border = strip(stripInset / visible)
         let difference = max(colourDistance(border, strip(0.25)), colourDistance(border, strip(0.5)))
         guard difference <= maximumStripDifference else { return corners }
-        let proportions = [1 / aspectRatio, 1 / shortAspect, shortAspect, aspectRatio].map { $0 * opposite }
-        guard let extent = proportions.first(where: { $0 >= visible * 1.02 }) else { return corners }
-        let factor = extent / visible
         var result = corners
-        result[a] = corners[pa] + (corners[a] - corners[pa]) * factor
-        result[b] = corners[pb] + (corners[b] - corners[pb]) * factor
+        let camera = PageCompletion(width: image.width, height: image.height)
+        if let completed = camera.complete(a: corners[a], b: corners[b], pa: corners[pa], pb: corners[pb],
+                                           extent: extent(width:seen:)) {
+            result[a] = completed.a
+            result[b] = completed.b
+            return result
+        }
+        // No usable plane (the sides do not recede as a flat page's do): lengthen in the photo.
+        guard let length = extent(width: opposite, seen: visible) else { return corners }
+        result[a] = corners[pa] + (corners[a] - corners[pa]) * (length / visible)
+        result[b] = corners[pb] + (corners[b] - corners[pb]) * (length / visible)
         return result
     }
 
-    /// The squarer of the two common paper proportions (Letter), never above `aspectRatio`.
-    private var shortAspect: Double { min(1.29, aspectRatio) }
+    /// The page's length across the cut for a visible opposite side `width` and a visible length
+    /// `seen`: the paper's short or long side for that width, whichever first exceeds what is
+    /// seen; nil when neither does (the page cannot continue as that paper).
+    private func extent(width: Double, seen: Double) -> Double? {
+        [width / aspectRatio, width * aspectRatio].first { $0 >= seen * 1.02 }
+    }
 
     /// Per-channel medians of the pixels at `point(t)` for t evenly spread over 0.1…0.9.
     private func stripMedian(in image: Image<RGB8>, _ point: (Double) -> Point) -> SIMD3<Double> {
