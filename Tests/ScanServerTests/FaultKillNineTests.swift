@@ -37,7 +37,7 @@ struct FaultKillNineTests {
         let data = folder.appendingPathComponent("data").path
         let temporary = folder.appendingPathComponent("tmp").path
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        var child = try ServeChild(data: data, temporary: temporary)
+        var child = try ServeProcess(data: data, temporary: temporary)
         let session = try #require(try child.client.send("POST", "/api/sessions").json?["id"] as? String)
         for _ in 0..<4 {
             let reply = try child.client.send(
@@ -65,7 +65,7 @@ struct FaultKillNineTests {
         }
         try #require(!caught.isEmpty, "no export was caught being written in 5 tries")
         #expect(try FileManager.default.contentsOfDirectory(atPath: exports) == caught, "the kill left the partial export")
-        child = try ServeChild(data: data, temporary: temporary)
+        child = try ServeProcess(data: data, temporary: temporary)
         defer { child.stop() }
         #expect(try FileManager.default.contentsOfDirectory(atPath: exports).isEmpty, "the restart removed it")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.contains("flatbed-export") }.isEmpty)
@@ -112,7 +112,7 @@ final class KillNineTorture {
     private let folder: URL
     private let data: String
     private let temporary: String
-    private var child: ServeChild
+    private var child: ServeProcess
     private var session = ""
     private var model: SessionModel
     private var photos: [TorturePhoto] = []
@@ -126,7 +126,7 @@ final class KillNineTorture {
         data = folder.appendingPathComponent("data").path
         temporary = folder.appendingPathComponent("tmp").path
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        child = try ServeChild(data: data, temporary: temporary)
+        child = try ServeProcess(data: data, temporary: temporary)
         let created = try child.client.send("POST", "/api/sessions")
         guard created.status == 201, let id = created.json?["id"] as? String, let model = SessionModel(json: created.json) else {
             throw RawHTTPClient.Failure(description: "create session: \(created.status) \(created.text)")
@@ -280,7 +280,7 @@ final class KillNineTorture {
     private func restartAndCheck(expected: SessionModel, alternative: SessionModel?) throws {
         let crashed = try DatabaseProbe(data: data).report()
         if crashed.integrity != "ok" { fail("the database as the kill left it: integrity_check says \(crashed.integrity)") }
-        child = try ServeChild(data: data, temporary: temporary)
+        child = try ServeProcess(data: data, temporary: temporary)
         try checkSession(expected: expected, alternative: alternative, after: "restart \(statistics.kills)")
         try checkFolder(after: "restart \(statistics.kills)")
     }

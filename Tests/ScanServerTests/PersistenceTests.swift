@@ -98,39 +98,3 @@ private final class AnsweredPages: @unchecked Sendable {
     var ids: [String] { lock.withLock { storage } }
     var count: Int { lock.withLock { storage.count } }
 }
-
-/// `flatbed serve --port 0` as a child process; its port read from the URL it prints.
-struct ServeProcess {
-    let process = Process()
-    let port: Int
-
-    /// The `flatbed` binary under test.
-    static var binary: URL { flatbedBinary }
-
-    init(data: String) throws {
-        process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", "0", "--data", data]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line: [UInt8] = []
-        let handle = output.fileHandleForReading
-        while let byte = try handle.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
-        let url = String(decoding: line, as: UTF8.self)
-        guard let portText = url.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
-            throw RawHTTPClient.Failure(description: "flatbed serve printed '\(url)' (binary \(Self.binary.path))")
-        }
-        self.port = port
-    }
-
-    func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    func stop() {
-        process.interrupt()
-        process.waitUntilExit()
-    }
-}

@@ -82,38 +82,3 @@ enum AV1SequenceHeader {
         return (Int(width) + 1, Int(height) + 1)
     }
 }
-
-/// Most-significant-bit-first reading of a byte string, as the AV1 and HEVC syntax is written.
-struct BitReader {
-    private let bytes: ArraySlice<UInt8>
-    private var position = 0
-
-    init(_ bytes: ArraySlice<UInt8>) {
-        self.bytes = bytes
-    }
-
-    /// The next `count` bits (0…64) as an unsigned value, or nil past the end.
-    mutating func read(_ count: Int) -> UInt64? {
-        guard count >= 0, count <= 64, position + count <= bytes.count * 8 else { return nil }
-        var value: UInt64 = 0
-        for _ in 0..<count {
-            let byte = bytes[bytes.startIndex + position / 8]
-            value = value << 1 | UInt64(byte >> (7 - UInt8(position % 8)) & 1)
-            position += 1
-        }
-        return value
-    }
-
-    /// AV1's `uvlc()`: leading zeros, a one, then that many bits.
-    mutating func readUVLC() -> UInt64? {
-        var zeros = 0
-        while true {
-            guard let bit = read(1) else { return nil }
-            if bit == 1 { break }
-            zeros += 1
-            if zeros >= 32 { return UInt64(UInt32.max) }
-        }
-        guard let rest = read(zeros) else { return nil }
-        return rest + (1 << UInt64(zeros)) - 1
-    }
-}

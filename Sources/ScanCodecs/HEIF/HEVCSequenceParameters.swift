@@ -89,18 +89,3 @@ enum HEVCSequenceParameters {
         return result
     }
 }
-
-extension BitReader {
-    /// An unsigned Exp-Golomb value, `ue(v)` (at most 32 leading zeros), or nil past the end.
-    mutating func readExpGolomb() -> UInt64? {
-        var zeros = 0
-        while true {
-            guard let bit = read(1) else { return nil }
-            if bit == 1 { break }
-            zeros += 1
-            if zeros > 32 { return nil }
-        }
-        guard let rest = read(zeros) else { return nil }
-        return (1 << UInt64(zeros)) - 1 + rest
-    }
-}

@@ -12,12 +12,11 @@ struct PageCompletion {
     let focalLength: Double
     let centre: (x: Double, y: Double)
 
-    /// A camera for a `width × height` photo with the field of view of a phone's main camera:
-    /// `equivalentFocalLength` millimetres in 35 mm terms (26 mm for most phones), matched on the
-    /// diagonal (a 35 mm frame's diagonal is 43.27 mm).
-    init(width: Int, height: Int, equivalentFocalLength: Double = 26) {
+    /// A camera for a `width × height` photo with the field of view of a phone's main camera
+    /// (`PhoneCamera`).
+    init(width: Int, height: Int) {
         let diagonal = (Double(width * width) + Double(height * height)).squareRoot()
-        focalLength = diagonal * equivalentFocalLength / 43.27
+        focalLength = diagonal * PhoneCamera.focalLengthPerDiagonal
         centre = (Double(width) / 2, Double(height) / 2)
     }
 
@@ -29,25 +28,24 @@ struct PageCompletion {
     /// camera).
     func complete(a: Point, b: Point, pa: Point, pb: Point,
                   extent: (_ width: Double, _ seen: Double) -> Double?) -> (a: Point, b: Point)? {
-        let sideA = cross(homogeneous(pa), homogeneous(a)), sideB = cross(homogeneous(pb), homogeneous(b))
-        let opposite = cross(homogeneous(pa), homogeneous(pb))
+        let sideA = HomogeneousVector(pa).cross(HomogeneousVector(a)), sideB = HomogeneousVector(pb).cross(HomogeneousVector(b))
+        let opposite = HomogeneousVector(pa).cross(HomogeneousVector(pb))
         // The sides' vanishing point, and the one of the perpendicular direction on the opposite
         // side: its ray is orthogonal to the first one's (on the polar line of the image of the
         // absolute conic).
-        let vanishing = cross(sideA, sideB)
-        let along = ray(vanishing)
-        let across = ray(cross(opposite, polar(along)))
-        var normal = cross(along, across)
-        let length = (normal * normal).sum().squareRoot()
+        let along = ray(sideA.cross(sideB))
+        let across = ray(opposite.cross(polar(along)))
+        var normal = along.cross(across)
+        let length = normal.length
         guard length.isFinite, length > 1e-12 else { return nil }
-        normal /= length
+        normal = normal / length
         // Every point must lie on the same side of the camera centre along the plane.
-        let rays = [a, b, pa, pb].map { ray(homogeneous($0)) }
-        let depths = rays.map { (normal * $0).sum() }
+        let rays = [a, b, pa, pb].map { ray(HomogeneousVector($0)) }
+        let depths = rays.map { normal.dot($0) }
         guard depths.allSatisfy({ $0 > 1e-9 }) || depths.allSatisfy({ $0 < -1e-9 }) else { return nil }
         let points = zip(rays, depths).map { $0 / $1 }  // on the plane normal · X = 1
         let (A, B, PA, PB) = (points[0], points[1], points[2], points[3])
-        let width = norm(PA - PB), seenA = norm(A - PA), seenB = norm(B - PB)
+        let width = (PA - PB).length, seenA = (A - PA).length, seenB = (B - PB).length
         guard width > 0, seenA > 0, seenB > 0 else { return nil }
         // The paper ends within what is seen: nothing to complete.
         guard let target = extent(width, (seenA + seenB) / 2) else { return (a, b) }
@@ -56,30 +54,22 @@ struct PageCompletion {
         return (projectedA, projectedB)
     }
 
-    // MARK: - Projective helpers
-
-    private func homogeneous(_ p: Point) -> SIMD3<Double> { SIMD3(p.x, p.y, 1) }
+    // MARK: - Camera
 
     /// The viewing ray (K⁻¹ x) of a homogeneous image point; a point at infinity gives a
     /// direction parallel to the image plane.
-    private func ray(_ x: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3((x.x - centre.x * x.z) / focalLength, (x.y - centre.y * x.z) / focalLength, x.z)
+    private func ray(_ x: HomogeneousVector) -> HomogeneousVector {
+        HomogeneousVector((x.x - centre.x * x.z) / focalLength, (x.y - centre.y * x.z) / focalLength, x.z)
     }
 
     /// The image line of points whose rays are orthogonal to `direction` (K⁻ᵀ d).
-    private func polar(_ d: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(d.x / focalLength, d.y / focalLength, d.z - (centre.x * d.x + centre.y * d.y) / focalLength)
+    private func polar(_ d: HomogeneousVector) -> HomogeneousVector {
+        HomogeneousVector(d.x / focalLength, d.y / focalLength, d.z - (centre.x * d.x + centre.y * d.y) / focalLength)
     }
 
-    private func project(_ X: SIMD3<Double>) -> Point? {
+    private func project(_ X: HomogeneousVector) -> Point? {
         guard abs(X.z) > 1e-12 else { return nil }
         let p = Point(focalLength * X.x / X.z + centre.x, focalLength * X.y / X.z + centre.y)
         return p.x.isFinite && p.y.isFinite ? p : nil
     }
-
-    private func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
-    }
-
-    private func norm(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
 }

@@ -16,7 +16,7 @@ public struct AspectRatioEstimator: Sendable {
     /// The focal length assumed without a hint, as a fraction of the image diagonal: 0.6
     /// corresponds to a 26 mm-equivalent lens, the main camera of most phones. Higher: better for
     /// telephoto shots; lower: better for wide-angle ones.
-    public var assumedFocalLengthPerDiagonal: Double = 26.0 / 43.27
+    public var assumedFocalLengthPerDiagonal: Double = PhoneCamera.focalLengthPerDiagonal
 
     /// How far out of the image plane both page axes must lean before the focal length is
     /// trusted: tan(lean) × diagonal / focal length, so 0.1 is about 3.5° with a phone lens.
@@ -104,21 +104,4 @@ public struct AspectRatioEstimator: Sendable {
         let horizontal = (sides[0] + sides[2]) / 2, vertical = (sides[1] + sides[3]) / 2
         return Estimate(aspectRatio: vertical > 0 ? horizontal / vertical : 1, focalLength: nil, method: .sideLengths)
     }
-}
-
-/// A homogeneous 3-vector for the estimator's projective algebra.
-private struct HomogeneousVector {
-    var x, y, z: Double
-
-    init(_ x: Double, _ y: Double, _ z: Double) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
-
-    func cross(_ o: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x) }
-    func dot(_ o: HomogeneousVector) -> Double { x * o.x + y * o.y + z * o.z }
-    var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
-    static func * (v: HomogeneousVector, s: Double) -> HomogeneousVector { HomogeneousVector(v.x * s, v.y * s, v.z * s) }
-    static func - (a: HomogeneousVector, b: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(a.x - b.x, a.y - b.y, a.z - b.z) }
 }

@@ -65,10 +65,17 @@ struct RawHTTPClient {
     }
 
     private func connect() throws -> Int32 {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        let socket = try Self.connectToLoopback(port: port)
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return socket
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`.
+    /// - Throws: `Failure` when the socket can't be made or the connection is refused.
+    static func connectToLoopback(port: Int) throws -> Int32 {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -7,21 +7,7 @@ final class TestSocket {
 
     /// Connects; throws when the connection is refused.
     init(port: Int) throws {
-        socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw RawHTTPClient.Failure(description: "socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            close(socket)
-            throw RawHTTPClient.Failure(description: "connect to 127.0.0.1:\(port): errno \(errno)")
-        }
+        socket = try RawHTTPClient.connectToLoopback(port: port)
     }
 
     deinit { close(socket) }

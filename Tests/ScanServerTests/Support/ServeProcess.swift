@@ -1,20 +1,19 @@
 import Foundation
 import ScanTestSupport
 
-/// `flatbed serve --port 0` as a child process for fault tests: its own temporary folder
-/// (`TMPDIR`), the crash backtracer off (it can stall for minutes after a SIGKILL or a crash), and
-/// its port read from the URL it prints first.
-struct ServeChild {
+/// `flatbed serve --port 0` as a child process, its port read from the URL it prints first, with
+/// the crash backtracer off (it can stall for minutes after a SIGKILL or a crash).
+struct ServeProcess {
     let process = Process()
     let port: Int
 
-    /// Starts `flatbed serve` on `data`, with `temporary` as its `TMPDIR`.
+    /// Starts `flatbed serve` on `data`; with `temporary`, that folder is its `TMPDIR`.
     /// - Throws: when the binary can't start or prints no URL.
-    init(data: String, temporary: String) throws {
+    init(data: String, temporary: String? = nil) throws {
         process.executableURL = flatbedBinary
         process.arguments = ["serve", "--port", "0", "--data", data]
         var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = temporary
+        if let temporary { environment["TMPDIR"] = temporary }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         let output = Pipe()

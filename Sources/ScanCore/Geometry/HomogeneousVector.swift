@@ -1,0 +1,45 @@
+/// A 3-vector for projective geometry: a point (x, y, 1) or a line of the image plane, or a
+/// direction in camera space. The cross product of two points is the line through them, of two
+/// lines the point where they meet.
+public struct HomogeneousVector: Sendable, Hashable {
+    public var x, y, z: Double
+
+    /// Creates a vector from its three components.
+    public init(_ x: Double, _ y: Double, _ z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The image point `p`, (p.x, p.y, 1).
+    public init(_ p: Point) {
+        self.init(p.x, p.y, 1)
+    }
+
+    /// The cross product: the line through two points, or the meeting point of two lines.
+    public func cross(_ o: HomogeneousVector) -> HomogeneousVector {
+        HomogeneousVector(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x)
+    }
+
+    /// The dot product.
+    public func dot(_ o: HomogeneousVector) -> Double { x * o.x + y * o.y + z * o.z }
+
+    /// The Euclidean length.
+    public var length: Double { dot(self).squareRoot() }
+
+    /// True when every component is finite.
+    public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
+
+    public static func * (v: HomogeneousVector, s: Double) -> HomogeneousVector { HomogeneousVector(v.x * s, v.y * s, v.z * s) }
+    public static func / (v: HomogeneousVector, s: Double) -> HomogeneousVector { HomogeneousVector(v.x / s, v.y / s, v.z / s) }
+    public static func + (a: HomogeneousVector, b: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(a.x + b.x, a.y + b.y, a.z + b.z) }
+    public static func - (a: HomogeneousVector, b: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(a.x - b.x, a.y - b.y, a.z - b.z) }
+}
+
+/// The main camera of most phones: a 26 mm-equivalent lens, whose focal length is 26 / 43.27 of
+/// the image diagonal (a 35 mm frame's diagonal is 43.27 mm). Assumed wherever a photo's focal
+/// length is unknown.
+public enum PhoneCamera {
+    /// Focal length as a fraction of the image diagonal.
+    public static let focalLengthPerDiagonal = 26.0 / 43.27
+}
