@@ -26,11 +26,7 @@ extension HypothesisVerifier {
         }
         guard seen >= 2 else { return 0 }
         let step = stepSum / Double(seen)
-        margins.sort()
-        let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
-        let relative = (margin / brightReference - paperRatio.lowerBound) / (paperRatio.upperBound - paperRatio.lowerBound)
-        let absolute = (margin - paperLuminance.lowerBound) / (paperLuminance.upperBound - paperLuminance.lowerBound)
-        let paper = max(0, min(1, min(relative, absolute)))
+        let paper = paperLikeness(ofMargins: &margins)
         let shape = ramp(region.quadFill, 0.8, 0.92) * ramp(region.solidity, 0.6, 0.85)
         return max(0, min(1, (step * shape).squareRoot() * paper * pow(borderSidePenalty, Double(borders))))
     }

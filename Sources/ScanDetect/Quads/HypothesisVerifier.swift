@@ -1,3 +1,4 @@
+import ScanCore
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -65,14 +66,7 @@ struct HypothesisVerifier {
         }
         let support = length > 0 ? supported / length : 0
         let step = stepLength > 0 ? stepWeighted / stepLength : 0
-        margins.sort()
-        let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
-        let ratio = margin / brightReference
-        let relative = (ratio - paperRatio.lowerBound) / (paperRatio.upperBound - paperRatio.lowerBound)
-        // Auto-exposure puts paper, usually the lightest large surface, well above black even in a
-        // dark scene, where the relative cue alone would accept a screen.
-        let absolute = (margin - paperLuminance.lowerBound) / (paperLuminance.upperBound - paperLuminance.lowerBound)
-        let paper = max(0, min(1, min(relative, absolute)))
+        let paper = cardShape.matches(x: quad.x, y: quad.y) ? 1 : paperLikeness(ofMargins: &margins)
         q.support = support
         q.step = step
         q.paper = paper
@@ -80,6 +74,23 @@ struct HypothesisVerifier {
         q.confidence = max(0, min(1, (support * step).squareRoot() * paper * endsCleanly * pow(borderSidePenalty, Double(borders))))
         return q
     }
+
+    /// How much a margin looks like paper (0…1), from the luminances sampled just inside its
+    /// sides (sorted in place): their median is among the scene's light surfaces, and light in
+    /// absolute terms too.
+    func paperLikeness(ofMargins margins: inout [Double]) -> Double {
+        guard !margins.isEmpty else { return 0 }
+        margins.sort()
+        let margin = margins[margins.count / 2]
+        let relative = (margin / brightReference - paperRatio.lowerBound) / (paperRatio.upperBound - paperRatio.lowerBound)
+        // Auto-exposure puts paper, usually the lightest large surface, well above black even in a
+        // dark scene, where the relative cue alone would accept a screen.
+        let absolute = (margin - paperLuminance.lowerBound) / (paperLuminance.upperBound - paperLuminance.lowerBound)
+        return max(0, min(1, min(relative, absolute)))
+    }
+
+    /// The ID-1 card test for outlines in this working image.
+    var cardShape: CardShape { CardShape(planes: planes) }
 
     /// Fraction of probes along a side where inside and outside differ by at least
     /// `minimumStep` in the side's dominant colour direction.

@@ -91,13 +91,15 @@ struct PageEvidence {
             sampleChroma(from: p, direction: (ux, uy), length: length, into: &chroma)
         }
         guard seen > 0 else { return [Double](repeating: 0, count: Self.featureCount) }
-        margins.sort()
         chroma.sort()
+        var paper = verifier.paperLikeness(ofMargins: &margins)
         let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
-        let relative = (margin / verifier.brightReference - verifier.paperRatio.lowerBound)
-            / (verifier.paperRatio.upperBound - verifier.paperRatio.lowerBound)
-        let absolute = (margin - verifier.paperLuminance.lowerBound) / (verifier.paperLuminance.upperBound - verifier.paperLuminance.lowerBound)
-        let paper = max(0, min(1, min(relative, absolute)))
+        var marginChroma = chroma.isEmpty ? 0 : chroma[chroma.count / 2]
+        // A card may be any colour: lightness and greyness are not evidence against one.
+        if verifier.cardShape.matches(x: x, y: y) {
+            paper = 1
+            marginChroma = 0
+        }
         let area = quadArea(x, y)
         let tones = interiorTones(x: x, y: y, margin: margin)
         var agreement = 0.0
@@ -106,7 +108,7 @@ struct PageEvidence {
             let b = (0..<4).map { Point(x[$0], y[$0]) }
             agreement = Polygon.intersectionOverUnion(a, b)
         }
-        return [supportSum / seen, stepSum / seen, paper, chroma.isEmpty ? 0 : chroma[chroma.count / 2],
+        return [supportSum / seen, stepSum / seen, paper, marginChroma,
                 overshootSum / seen, interiorStructure(x: x, y: y, perimeter: perimeter), borders,
                 log(max(1e-4, area / (w * h))), agreement,
                 tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,

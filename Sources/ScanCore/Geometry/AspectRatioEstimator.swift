@@ -1,5 +1,3 @@
-import ScanCore
-
 /// Estimates the true width / height ratio of a rectangular page from its four corners in a
 /// photo, with the pinhole camera model of Zhang & He ("Whiteboard scanning and image
 /// enhancement", 2007): the principal point is assumed at the image centre and pixels square.
