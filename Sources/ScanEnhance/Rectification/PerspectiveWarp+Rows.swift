@@ -155,7 +155,8 @@ extension PerspectiveWarp {
     /// Bilinear interpolation at photo position (u, v) (pixel centres at integers, fixed point
     /// with `positionBits` fractional bits), handing `emit` each channel's value scaled by
     /// 2^(2 × fractionBits), unrounded. `inside` promises all four taps lie in the photo; otherwise
-    /// taps outside read `fill`.
+    /// taps outside read `fill`. Inside the photo, three- and four-channel pixels take
+    /// `interpolateVector`, with the same result.
     @inline(__always)
     func interpolate(
         _ u: Int, _ v: Int, inside: Bool, _ source: UnsafePointer<UInt8>, _ photo: PhotoBytes,
@@ -167,6 +168,13 @@ extension PerspectiveWarp {
         let ax = (u >> drop) & (one - 1), ay = (v >> drop) & (one - 1)
         let stride = photo.width &* channels
         if inside {
+            let offset = y0 &* stride &+ x0 &* channels
+            // `channels` is a constant in the specialised kernels, so this test folds away.
+            if PerspectiveWarp.isVectorised(channels: channels) && offset < PerspectiveWarp.vectorLimit(photo) {
+                let value = interpolateVector(ax: ax, ay: ay, source + offset, photo, channels: channels)
+                for k in 0..<channels { emit(k, Int(value[k])) }
+                return
+            }
             // Separable, three products per channel: (1 - ay)·top + ay·bottom, with top and
             // bottom interpolated along x, is the four-weight sum exactly.
             let bits = PerspectiveWarp.fractionBits
@@ -191,5 +199,50 @@ extension PerspectiveWarp {
             let bottom = p01 * one + (p11 - p01) * ax
             emit(k, top * one + (bottom - top) * ay)
         }
+    }
+
+    // MARK: - Vector kernel
+
+    /// Whether `interpolateVector` handles pixels of `channels` bytes: one pixel's channels fit
+    /// four lanes, and its two taps in a row one 8-byte load.
+    @inline(__always)
+    static func isVectorised(channels: Int) -> Bool { channels == 3 || channels == 4 }
+
+    /// Top-left tap offsets below which `interpolateVector` reads only bytes of the photo. It
+    /// reads eight bytes from each tap row, up to two past the second tap for three channels, so
+    /// only samples whose bottom taps are among the photo's last pixels fall outside (and take
+    /// the scalar path).
+    @inline(__always)
+    static func vectorLimit(_ photo: PhotoBytes) -> Int {
+        photo.height &* photo.stride &- photo.stride &- 8 &+ 1
+    }
+
+    /// The inside case of `interpolate` with every channel in a SIMD lane: weights `ax`, `ay` in
+    /// 1/256 px, `taps` pointing at the top-left tap (below `vectorLimit`). Returns each
+    /// channel's value scaled by 2^(2 × fractionBits), unrounded, in lanes `0..<channels`.
+    ///
+    /// The scalar kernel's exact integer sum in another order, so the same result: the vertical
+    /// pass fits 16 bits (at most 255 × 256), so eight lanes interpolate both columns of taps at
+    /// once; the horizontal pass widens to 32 bits (at most 255 × 2^16).
+    @inline(__always)
+    func interpolateVector(ax: Int, ay: Int, _ taps: UnsafePointer<UInt8>, _ photo: PhotoBytes, channels: Int) -> SIMD4<UInt32> {
+        /// Taps x0 and x0 + 1 of a row, one per half; lanes past `channels` hold whatever follows
+        /// and are dropped by the caller. One 8-byte load: assembling the halves from two 4-byte
+        /// loads compiles to a long chain of byte inserts.
+        func row(_ p: UnsafePointer<UInt8>) -> SIMD8<UInt16> {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            let pair = word & 0xFFFF_FFFF | (word >> (8 &* UInt64(channels))) << 32
+            return SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair.littleEndian, to: SIMD8<UInt8>.self))
+        }
+        let bits = UInt16(PerspectiveWarp.fractionBits)
+        let ax = UInt16(truncatingIfNeeded: ax), ay = UInt16(truncatingIfNeeded: ay)
+        let top = row(taps), bottom = row(taps + photo.stride)
+        // top·(256 − ay) + bottom·ay in one product; wrapping is exact as the result fits.
+        let columns = top &<< bits &+ (bottom &- top) &* ay
+        // 256 − ax for the left column, ax for the right, as (ax ^ 255) + 1 = 256 − ax.
+        let flip = SIMD8<UInt16>(255, 255, 255, 255, 0, 0, 0, 0), carry = SIMD8<UInt16>(1, 1, 1, 1, 0, 0, 0, 0)
+        let weights = (SIMD8(repeating: ax) ^ flip) &+ carry
+        let products = SIMD8<UInt32>(truncatingIfNeeded: columns) &* SIMD8<UInt32>(truncatingIfNeeded: weights)
+        return products.lowHalf &+ products.highHalf
     }
 }

@@ -88,6 +88,55 @@ struct PerspectiveWarpReferenceTests {
         #expect(Double(differences.reduce(0, +)) / Double(differences.count) < 0.35)
     }
 
+    /// The photo mapped whole onto a larger output, so samples reach the last row and column,
+    /// where the vector kernel's eight-byte reads hand over to the scalar path.
+    @Test("full-frame warps match the reference up to the photo's last row and column", arguments: [(9, 7), (33, 20), (2, 2)])
+    func fullFrame(photoWidth: Int, photoHeight: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(photoWidth * 100 + photoHeight))
+        let frame = Quad(rectangleAt: .zero, size: Size(width: Double(photoWidth), height: Double(photoHeight)))
+        let (outputWidth, outputHeight) = (photoWidth * 3 + 1, photoHeight * 3 - 1)
+        let homography = try #require(Homography(
+            mapping: Quad(rectangleAt: .zero, size: Size(width: Double(outputWidth), height: Double(outputHeight))), to: frame))
+        let warp = PerspectiveWarp(
+            outputToPhoto: homography, width: outputWidth, height: outputHeight, fill: 128,
+            minificationTolerance: 0.5, maximumSamplesPerAxis: 4)
+        try Self.compare(Self.randomImage(RGB8.self, width: photoWidth, height: photoHeight, using: &generator), warp, homography)
+        try Self.compare(Self.randomImage(RGBA8.self, width: photoWidth, height: photoHeight, using: &generator), warp, homography)
+    }
+
+    /// The SIMD kernel against the scalar one it replaces, for every top-left tap of small photos
+    /// (the last column and row included) and weights at both ends of their range: the same
+    /// unrounded values, and the scalar fallback only where eight-byte reads would leave the photo.
+    @Test("the vector kernel equals the scalar kernel at every tap", arguments: [3, 4])
+    func vectorKernel(channels: Int) {
+        var generator = SeededGenerator(seed: UInt64(channels))
+        let warp = PerspectiveWarp(outputToPhoto: Homography(matrix: [1, 0, 0, 0, 1, 0, 0, 0, 1]), width: 1, height: 1, fill: 0, minificationTolerance: 0.5, maximumSamplesPerAxis: 1)
+        for (width, height) in [(2, 2), (3, 2), (5, 4), (11, 3)] {
+            let photo = PhotoBytes(width: width, height: height, channels: channels)
+            let bytes = (0..<photo.stride * height).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let limit = PerspectiveWarp.vectorLimit(photo)
+            bytes.withUnsafeBufferPointer { source in
+                for y0 in 0..<height - 1 {
+                    for x0 in 0..<width - 1 {
+                        let offset = y0 * photo.stride + x0 * channels
+                        // Eight bytes from the bottom row stay inside exactly below the limit.
+                        #expect((offset < limit) == (offset + photo.stride + 8 <= bytes.count))
+                        if y0 < height - 2 { #expect(offset < limit, "only the last tap row may fall back") }
+                        guard offset < limit else { continue }
+                        for (ax, ay) in [(0, 0), (255, 0), (0, 255), (255, 255), (1, 128), (128, 1), (77, 200)] {
+                            let u = x0 << PerspectiveWarp.positionBits | ax << (PerspectiveWarp.positionBits - PerspectiveWarp.fractionBits)
+                            let v = y0 << PerspectiveWarp.positionBits | ay << (PerspectiveWarp.positionBits - PerspectiveWarp.fractionBits)
+                            var scalar = [Int](repeating: 0, count: channels)
+                            warp.interpolate(u, v, inside: false, source.baseAddress!, photo, channels: channels) { scalar[$0] = $1 }
+                            let vector = warp.interpolateVector(ax: ax, ay: ay, source.baseAddress! + offset, photo, channels: channels)
+                            #expect((0..<channels).map { Int(vector[$0]) } == scalar, "\(width)×\(height) at (\(x0), \(y0)), weights (\(ax), \(ay))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the sampling grid follows the local minification")
     func grid() throws {
         // Output 20 px wide for a 100 px wide rectangle: 5 photo pixels per output pixel across,
