@@ -121,6 +121,12 @@ public struct DetectionOptions: Sendable {
     /// Lower: the confidence may pull a different object forward; 1: the rank alone decides.
     public var sameObjectOverlap: Double = 0.6
 
+    /// Share of the best-ranked hypothesis' area inside another re-ranked hypothesis above which
+    /// the other encloses it (the first is a panel printed on the page, a photo on a card); an
+    /// enclosing hypothesis that reaches `confidenceThreshold` may then come first, as for
+    /// `sameObjectOverlap`. Higher: only outlines wholly inside count; 1 and above: never.
+    public var enclosedShare: Double = 0.95
+
     /// How many of the best-ranked hypotheses are verified for confidence. Higher: more chances
     /// for the verifier to overturn the ranking, slower.
     public var verifiedHypotheses: Int = 32
@@ -161,5 +167,6 @@ public struct DetectionOptions: Sendable {
         try check("keptHypotheses", Double(keptHypotheses), 0...100)
         try check("rerankedHypotheses", Double(rerankedHypotheses), 1...100)
         try check("sameObjectOverlap", sameObjectOverlap, 0...1)
+        try check("enclosedShare", enclosedShare, 0...2)
     }
 }

@@ -143,20 +143,9 @@ public struct DocumentDetector: Sendable {
             ordered[k].rankScore = ConfidenceModel.rankScore(ordered[k].features)
         }
         ordered.sort { $0.rankScore > $1.rankScore }
-        // The rank model says which object is the page; when the outline it ranks first is one
-        // the gate doubts (a page's sides run on to the frame) and another outline of the same
-        // object passes the gate, the likelier of those as a page outline goes first. An outline
-        // the gate accepts keeps its place.
-        if let top = ordered.first, top.confidence < options.confidenceThreshold {
-            var chosen = 0
-            for k in ordered.indices.dropFirst()
-            where ordered[k].confidence >= options.confidenceThreshold
-                && ordered[k].rankScore * ordered[k].confidence > ordered[chosen].rankScore * ordered[chosen].confidence
-                && Polygon.intersectionOverUnion(ordered[k].corners, top.corners) >= options.sameObjectOverlap {
-                chosen = k
-            }
-            if chosen > 0 { ordered.insert(ordered.remove(at: chosen), at: 0) }
-        }
+        ordered = WorkingQuad.acceptedOutlineFirst(ordered, threshold: options.confidenceThreshold,
+                                                   sameObjectOverlap: options.sameObjectOverlap,
+                                                   enclosedShare: options.enclosedShare)
         return (ordered, Double(planes.factor))
     }
 

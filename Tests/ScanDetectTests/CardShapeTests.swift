@@ -47,6 +47,20 @@ struct CardShapeTests {
         #expect(ji >= 0.95, "JI \(ji) for \(detection.quad)")
     }
 
+    /// A light photo box printed on the card is a paper-like panel, which the rank model may
+    /// prefer; the gate doubts it, and the card around it is chosen.
+    @Test("a dark card with a light photo box on it is found whole with JI ≥ 0.95")
+    func cardWithPhotoBox() throws {
+        var scene = Self.scene(Self.card, colour: Self.navy, ink: Self.white)
+        let toPhoto = try #require(Homography(mapping: Quad(rectangleAt: .zero, size: Size(width: 1, height: 1)), to: Self.card))
+        let box = [Point(0.05, 0.25), Point(0.32, 0.25), Point(0.32, 0.85), Point(0.05, 0.85)].map { toPhoto.apply($0) }
+        scene.patches = [.init(corners: box, colour: RGB8(190, 200, 212), overPage: true)]
+        let image = scene.render()
+        let detection = try #require(DocumentDetector().detect(in: image))
+        let ji = jaccardIndex(truth: Self.card, predicted: detection.quad)
+        #expect(ji >= 0.95, "JI \(ji) for \(detection.quad)")
+    }
+
     @Test("a black screen with a card's proportions is not a document")
     func blackCardShapeRejected() {
         let image = Self.scene(Self.card, colour: RGB8(20, 22, 30), ink: RGB8(45, 50, 60)).render()

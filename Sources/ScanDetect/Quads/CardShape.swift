@@ -7,7 +7,7 @@ import ScanCore
 /// Paper is among the lightest surfaces on a desk, and the detector's cues that tell a page from
 /// clutter say so; a card, though, may be dark red or navy. Such an outline is exempt from the
 /// lightness cues. Both other conditions are needed: screens and tablets come in a card's
-/// proportions too (16:10 differs by 0.9 %), but they are black or grey, and a dark region merely
+/// proportions too (16:10 differs by 0.9 %), but they are black or grey; and a dark region merely
 /// closed by the frame has no proportions to judge.
 struct CardShape {
     /// Long-to-short side ratio of an ID-1 card.
@@ -19,10 +19,11 @@ struct CardShape {
     /// other shapes taken for cards (phones and A-series sheets differ by over 10 %).
     static let tolerance = 0.05
 
-    /// Smallest median colourfulness (max − min over R, G, B, in grey levels) of the margin: a
-    /// printed card's ground colour gives 60–130 even in dim light, a screen's black or a grey
-    /// plastic under 25 even with a tint. Lower: dark grey cards found, tinted screens too.
-    static let minimumColourfulness: Float = 40
+    /// Smallest median colourfulness (max − min over R, G, B, in grey levels) of the margin,
+    /// halfway between the two populations in the generator's photos: dark cards read 29–190
+    /// (the lowest are deep purple or navy with a black band along one side), tinted black
+    /// screens 0–19. Lower: dark grey cards found, tinted screens too.
+    static let minimumColourfulness: Float = 25
 
     /// Distance (working pixels) inside a side at which the margin's colour is read.
     static let marginOffset = 4.0

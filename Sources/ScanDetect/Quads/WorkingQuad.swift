@@ -37,4 +37,30 @@ struct WorkingQuad {
         }
         return lineHypotheses + [region]
     }
+
+    /// The re-ranked hypotheses (best rank first) with the page outline first. The rank model
+    /// says which object is the page; when the outline it ranks first is one the gate doubts
+    /// (below `threshold`: a page's sides run on to the frame, or it is a panel printed on the
+    /// page) and another outline of the same object (polygon IoU ≥ `sameObjectOverlap`), or one
+    /// enclosing it (holding ≥ `enclosedShare` of its area), passes the gate, the likelier of
+    /// those as a page outline (rank score times confidence) goes first. An outline the gate
+    /// accepts keeps its place.
+    static func acceptedOutlineFirst(_ ranked: [WorkingQuad], threshold: Double, sameObjectOverlap: Double,
+                                     enclosedShare: Double) -> [WorkingQuad] {
+        guard let top = ranked.first, top.confidence < threshold else { return ranked }
+        let topArea = Polygon.area(top.corners)
+        var chosen = 0
+        for k in ranked.indices.dropFirst()
+        where ranked[k].confidence >= threshold
+            && ranked[k].rankScore * ranked[k].confidence > ranked[chosen].rankScore * ranked[chosen].confidence {
+            let corners = ranked[k].corners
+            let sameObject = Polygon.intersectionOverUnion(corners, top.corners) >= sameObjectOverlap
+            let encloses = topArea > 0
+                && Polygon.area(Polygon.intersection(top.corners, convexClip: corners)) >= enclosedShare * topArea
+            if sameObject || encloses { chosen = k }
+        }
+        var ordered = ranked
+        if chosen > 0 { ordered.insert(ordered.remove(at: chosen), at: 0) }
+        return ordered
+    }
 }

@@ -1,0 +1,52 @@
+import Testing
+@testable import ScanDetect
+
+/// Which of the re-ranked hypotheses comes first when the rank model's choice fails the gate.
+@Suite("Outline choice")
+struct OutlineChoiceTests {
+    static func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, confidence: Double, rank: Double) -> WorkingQuad {
+        var q = WorkingQuad(x: SIMD4(x0, x1, x1, x0), y: SIMD4(y0, y0, y1, y1), confidence: confidence)
+        q.rankScore = rank
+        return q
+    }
+
+    static func choose(_ ranked: [WorkingQuad]) -> [WorkingQuad] {
+        let options = DetectionOptions()
+        return WorkingQuad.acceptedOutlineFirst(ranked, threshold: options.confidenceThreshold,
+                                                sameObjectOverlap: options.sameObjectOverlap, enclosedShare: options.enclosedShare)
+    }
+
+    /// A photo box on a card ranks first but is doubted; the card around it passes.
+    static let panel = quad(110, 130, 160, 200, confidence: 0.3, rank: 0.8)
+    static let card = quad(100, 100, 260, 200, confidence: 0.7, rank: 0.5)
+
+    @Test("an accepted outline enclosing a doubted first choice goes first")
+    func enclosingOutlineFirst() {
+        let chosen = Self.choose([Self.panel, Self.quad(300, 10, 400, 60, confidence: 0.9, rank: 0.4), Self.card])
+        #expect(chosen.first?.x == Self.card.x && chosen.first?.y == Self.card.y)
+        #expect(chosen.count == 3)
+    }
+
+    @Test("an accepted outline elsewhere does not displace the first choice")
+    func unrelatedOutlineStays() {
+        let elsewhere = Self.quad(300, 10, 400, 60, confidence: 0.9, rank: 0.4)
+        let chosen = Self.choose([Self.panel, elsewhere])
+        #expect(chosen.first?.x == Self.panel.x)
+    }
+
+    @Test("an outline holding only part of the first choice does not count as enclosing it")
+    func partialOverlapStays() {
+        // Holds 40 % of the panel's area, IoU well under the same-object overlap.
+        let partial = Self.quad(140, 100, 300, 220, confidence: 0.9, rank: 0.5)
+        let chosen = Self.choose([Self.panel, partial])
+        #expect(chosen.first?.x == Self.panel.x)
+    }
+
+    @Test("a first choice the gate accepts keeps its place")
+    func acceptedFirstChoiceStays() {
+        var accepted = Self.panel
+        accepted.confidence = 0.5
+        let chosen = Self.choose([accepted, Self.card])
+        #expect(chosen.first?.x == accepted.x)
+    }
+}
