@@ -12,8 +12,10 @@ import ScanCore
 /// 0. edge support: fraction of each observed side backed by edge pixels whose gradient is
 ///    across the side (a page's border is a continuous step);
 /// 1. step consistency: fraction of probes where inside and outside differ the same way;
-/// 2. paper: the margin is among the scene's lightest surfaces;
-/// 3. margin chroma: paper is nearly grey; screens, book spines and tiles are often coloured;
+/// 2. paper: the margin is among the scene's lightest surfaces (1 for a coloured ID-1 card,
+///    which may be any colour; see `CardShape`);
+/// 3. margin chroma: paper is nearly grey; screens, book spines and tiles are often coloured
+///    (0 for a card);
 /// 4. overshoot: edges running on straight past the corners (tile joints, shelves, keyboards);
 /// 5. interior structure: long straight edges inside the quad, parallel to none of the
 ///    page's text (grout lines, key rows, shelf boards);
