@@ -27,6 +27,11 @@ struct DetectedLine {
     /// `positive[k]`: edge steps with gradient along +n among the first k steps; likewise `negative`.
     private var positive: [Int32]
     private var negative: [Int32]
+    /// Length of the best-backed stretch of the line: the maximum over intervals of
+    /// (backed steps − unbacked steps) for either polarity, so scattered texture pixels along a
+    /// long line score low while one clean page border scores its length. Found while the
+    /// profile is built.
+    let bestSegmentScore: Int
 
     var dx: Double { -ny }
     var dy: Double { nx }
@@ -55,40 +60,76 @@ struct DetectedLine {
         tMin = lo
         tMax = hi
         let steps = max(0, Int(hi - lo))
-        var pos = [Int32](repeating: 0, count: steps + 1)
-        var neg = [Int32](repeating: 0, count: steps + 1)
-        let width = edges.width, height = edges.height
-        let fnx = Float(nx), fny = Float(ny)
-        edges.isEdge.withUnsafeBufferPointer { e in
+        var pos: [Int32] = [], neg: [Int32] = [], best = 0
+        pos = [Int32](unsafeUninitializedCapacity: steps + 1) { pp, posCount in
+            neg = [Int32](unsafeUninitializedCapacity: steps + 1) { np, negCount in
+                best = DetectedLine.profile(steps: steps, lo: lo, px: px, py: py, nx: nx, ny: ny, edges: edges,
+                                            gradient: gradient, cosTolerance: cosTolerance,
+                                            positive: pp.baseAddress!, negative: np.baseAddress!)
+                negCount = steps + 1
+            }
+            posCount = steps + 1
+        }
+        positive = pos
+        negative = neg
+        bestSegmentScore = best
+    }
+
+    /// Fills the prefix sums `positive[0...steps]` and `negative[0...steps]`: step k is centred
+    /// at `t = lo + k + 0.5` and probes the pixels under the line and one pixel to either side
+    /// along the normal. Returns the best segment score (see `bestSegmentScore`): the longest
+    /// run of either polarity, by Kadane's maximum subarray over ±1 per step.
+    ///
+    /// Hot: run for every candidate line, and almost every probe lands off the edges. A probe's
+    /// position is range-checked in floating point (equivalent to checking the truncated
+    /// coordinate), so only in-frame probes are converted to integers.
+    private static func profile(steps: Int, lo: Double, px: Double, py: Double, nx: Double, ny: Double,
+                                edges: EdgeMap, gradient: GradientField, cosTolerance: Float,
+                                positive: UnsafeMutablePointer<Int32>, negative: UnsafeMutablePointer<Int32>) -> Int {
+        let width = edges.width
+        // Coordinates are probed shifted by one (so that −1 < q < 0 floors to −1): a shifted
+        // coordinate v lands in the frame exactly when 1 ≤ v < size + 1.
+        let xLimit = Double(width + 1), yLimit = Double(edges.height + 1)
+        let fnx = Float(nx), fny = Float(ny), ddx = -ny, ddy = nx
+        positive[0] = 0
+        negative[0] = 0
+        return edges.isEdge.withUnsafeBufferPointer { e in
             gradient.gx.withUnsafeBufferPointer { gxp in
                 gradient.gy.withUnsafeBufferPointer { gyp in
                     gradient.magnitude.withUnsafeBufferPointer { mp in
+                        var hitP = false, hitN = false
+                        /// One probe at shifted coordinates (vx, vy).
+                        @inline(__always) func probe(_ vx: Double, _ vy: Double) {
+                            guard vx >= 1 && vx < xLimit && vy >= 1 && vy < yLimit else { return }
+                            let i = (Int(vy) &- 1) &* width &+ (Int(vx) &- 1)
+                            if e[i] == 0 { return }
+                            let dot = gxp[i] * fnx + gyp[i] * fny
+                            if dot >= cosTolerance * mp[i] { hitP = true } else if -dot >= cosTolerance * mp[i] { hitN = true }
+                        }
                         var cp: Int32 = 0, cn: Int32 = 0
+                        var runP = 0, runN = 0, best = 0
                         for k in 0..<steps {
                             let t = lo + Double(k) + 0.5
                             let qx = px + t * ddx, qy = py + t * ddy
-                            var hitP = false, hitN = false
-                            for o in -1...1 {
-                                // Shifted by one before truncating so that −1 < q < 0 floors to −1.
-                                let x = Int(qx + Double(o) * nx + 1) - 1
-                                let y = Int(qy + Double(o) * ny + 1) - 1
-                                if x < 0 || y < 0 || x >= width || y >= height { continue }
-                                let i = y * width + x
-                                if e[i] == 0 { continue }
-                                let dot = gxp[i] * fnx + gyp[i] * fny
-                                if dot >= cosTolerance * mp[i] { hitP = true } else if -dot >= cosTolerance * mp[i] { hitN = true }
-                            }
-                            if hitP { cp += 1 }
-                            if hitN { cn += 1 }
-                            pos[k + 1] = cp
-                            neg[k + 1] = cn
+                            hitP = false
+                            hitN = false
+                            // Offsets −1, 0, +1 along the normal: q + o·n is exact as q − n, q, q + n.
+                            probe((qx - nx) + 1, (qy - ny) + 1)
+                            probe(qx + 1, qy + 1)
+                            probe((qx + nx) + 1, (qy + ny) + 1)
+                            if hitP { cp &+= 1 }
+                            if hitN { cn &+= 1 }
+                            positive[k + 1] = cp
+                            negative[k + 1] = cn
+                            runP = hitP ? runP + 1 : max(0, runP - 1)
+                            runN = hitN ? runN + 1 : max(0, runN - 1)
+                            best = max(best, runP, runN)
                         }
+                        return best
                     }
                 }
             }
         }
-        positive = pos
-        negative = neg
     }
 
     /// The pseudo-line along one edge of a `width × height` frame: 0 left, 1 top, 2 right, 3 bottom.
@@ -116,22 +157,6 @@ struct DetectedLine {
         let count = positive.count - 1
         let i0 = max(0, min(count, Int(s - tMin))), i1 = max(0, min(count, Int(e - tMin)))
         return (Int(positive[i1] - positive[i0]), Int(negative[i1] - negative[i0]), e - s)
-    }
-
-    /// Length of the best-backed stretch of the line: the maximum over intervals of
-    /// (backed steps − unbacked steps) for either polarity, so scattered texture pixels along a
-    /// long line score low while one clean page border scores its length.
-    var bestSegmentScore: Int {
-        var best = 0
-        for profile in [positive, negative] {
-            var run = 0
-            for k in 1..<max(1, profile.count) {
-                run += profile[k] > profile[k - 1] ? 1 : -1
-                if run < 0 { run = 0 }
-                best = max(best, run)
-            }
-        }
-        return best
     }
 
     /// The intersection with another line, or nil when they are (nearly) parallel.

@@ -32,64 +32,71 @@ struct SegmentDetector {
 
     func segments(edges: EdgeMap, gradient: GradientField) -> [LineSegment] {
         let w = edges.width, h = edges.height
-        var used = [UInt8](repeating: 0, count: w * h)
+        // Edge pixels not yet in a region: one byte tells both, so a neighbour costs one load.
+        var available = edges.isEdge
         var region: [Int32] = []
         region.reserveCapacity(1024)
         var result: [LineSegment] = []
         let cosTolerance = cos(angleTolerance)
-        edges.isEdge.withUnsafeBufferPointer { e in
-            gradient.gx.withUnsafeBufferPointer { gxp in
-                gradient.gy.withUnsafeBufferPointer { gyp in
-                    gradient.magnitude.withUnsafeBufferPointer { mp in
-                        used.withUnsafeMutableBufferPointer { u in
-                            for seed in edges.pixels {
-                                let s = Int(seed)
-                                if u[s] != 0 { continue }
-                                u[s] = 1
-                                region.removeAll(keepingCapacity: true)
-                                region.append(seed)
-                                var meanX = Double(gxp[s] / mp[s]), meanY = Double(gyp[s] / mp[s])
-                                var dirX = meanX, dirY = meanY
-                                var head = 0
-                                while head < region.count {
-                                    let i = Int(region[head])
-                                    head += 1
-                                    let x = i % w, y = i / w
-                                    for dy in -1...1 {
-                                        let yy = y + dy
-                                        if yy < 0 || yy >= h { continue }
-                                        for dx in -1...1 {
-                                            let xx = x + dx
-                                            if xx < 0 || xx >= w { continue }
-                                            let j = yy * w + xx
-                                            if u[j] != 0 || e[j] == 0 { continue }
-                                            let m = Double(mp[j])
-                                            let ux = Double(gxp[j]) / m, uy = Double(gyp[j]) / m
-                                            if ux * dirX + uy * dirY < cosTolerance { continue }
-                                            u[j] = 1
-                                            region.append(Int32(j))
-                                            meanX += ux
-                                            meanY += uy
-                                            let l = (meanX * meanX + meanY * meanY).squareRoot()
-                                            dirX = meanX / l
-                                            dirY = meanY / l
-                                        }
+        gradient.gx.withUnsafeBufferPointer { gxp in
+            gradient.gy.withUnsafeBufferPointer { gyp in
+                gradient.magnitude.withUnsafeBufferPointer { mp in
+                    available.withUnsafeMutableBufferPointer { a in
+                        for seed in edges.pixels {
+                            let s = Int(seed)
+                            if a[s] == 0 { continue }
+                            a[s] = 0
+                            region.removeAll(keepingCapacity: true)
+                            region.append(seed)
+                            var meanX = Double(gxp[s] / mp[s]), meanY = Double(gyp[s] / mp[s])
+                            var dirX = meanX, dirY = meanY
+                            /// Joins neighbour `j` to the region if it is an unused edge pixel
+                            /// whose direction is within tolerance of the region's mean.
+                            @inline(__always) func visit(_ j: Int) {
+                                if a[j] == 0 { return }
+                                let m = Double(mp[j])
+                                let ux = Double(gxp[j]) / m, uy = Double(gyp[j]) / m
+                                if ux * dirX + uy * dirY < cosTolerance { return }
+                                a[j] = 0
+                                region.append(Int32(truncatingIfNeeded: j))
+                                meanX += ux
+                                meanY += uy
+                                let l = (meanX * meanX + meanY * meanY).squareRoot()
+                                dirX = meanX / l
+                                dirY = meanY / l
+                            }
+                            var head = 0
+                            while head < region.count {
+                                let i = Int(region[head])
+                                head += 1
+                                let y = i / w, x = i - y * w
+                                // Neighbours in raster order (the pixel itself is used already), so
+                                // the region grows the same way whichever branch runs.
+                                if x > 0 && y > 0 && x < w - 1 && y < h - 1 {
+                                    visit(i - w - 1); visit(i - w); visit(i - w + 1)
+                                    visit(i - 1); visit(i + 1)
+                                    visit(i + w - 1); visit(i + w); visit(i + w + 1)
+                                } else {
+                                    // On the frame's border (the edge map leaves it empty, so
+                                    // never in practice): only the neighbours inside the frame.
+                                    for yy in max(0, y - 1)...min(h - 1, y + 1) {
+                                        for xx in max(0, x - 1)...min(w - 1, x + 1) { visit(yy * w + xx) }
                                     }
                                 }
-                                if Double(region.count) < minimumLength { continue }
-                                var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
-                                for p in region {
-                                    let i = Int(p)
-                                    let x = Double(i % w) + 0.5, y = Double(i / w) + 0.5
-                                    sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y
-                                }
-                                let n = Double(region.count)
-                                var segment = LineSegment(cx: 0, cy: 0, nx: dirX, ny: dirY, length: 0, width: 0, count: n,
-                                                          sx: sx, sy: sy, sxx: sxx, syy: syy, sxy: sxy)
-                                segment.fitMoments()
-                                if segment.length >= minimumLength && segment.width <= maximumWidth {
-                                    result.append(segment)
-                                }
+                            }
+                            if Double(region.count) < minimumLength { continue }
+                            var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+                            for p in region {
+                                let i = Int(p), row = i / w
+                                let x = Double(i - row * w) + 0.5, y = Double(row) + 0.5
+                                sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y
+                            }
+                            let n = Double(region.count)
+                            var segment = LineSegment(cx: 0, cy: 0, nx: dirX, ny: dirY, length: 0, width: 0, count: n,
+                                                      sx: sx, sy: sy, sxx: sxx, syy: syy, sxy: sxy)
+                            segment.fitMoments()
+                            if segment.length >= minimumLength && segment.width <= maximumWidth {
+                                result.append(segment)
                             }
                         }
                     }

@@ -32,33 +32,7 @@ struct RegionCandidates {
         let g = gridStep
         let w = planes.width / g, h = planes.height / g, count = w * h
         guard w >= 8 && h >= 8 else { return [] }
-        var luminance = [Float](repeating: 0, count: count)
-        var histogram = [Int](repeating: 0, count: 256)
-        let pw = planes.width, norm = 1 / Float(g * g)
-        planes.red.withUnsafeBufferPointer { r in
-            planes.green.withUnsafeBufferPointer { gr in
-                planes.blue.withUnsafeBufferPointer { b in
-                    luminance.withUnsafeMutableBufferPointer { lum in
-                        histogram.withUnsafeMutableBufferPointer { hist in
-                            for y in 0..<h {
-                                for x in 0..<w {
-                                    var l: Float = 0
-                                    for dy in 0..<g {
-                                        let row = (y * g + dy) * pw + x * g
-                                        for dx in 0..<g {
-                                            l += 0.299 * r[row + dx] + 0.587 * gr[row + dx] + 0.114 * b[row + dx]
-                                        }
-                                    }
-                                    l *= norm
-                                    lum[y * w + x] = l
-                                    hist[max(0, min(255, Int(l)))] += 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let (luminance, histogram) = Self.luminance(of: planes, step: g)
         let threshold = Float(Self.otsu(histogram))
         var labels = [Int32](repeating: 0, count: count)
         var sizes: [Int] = [0]
@@ -76,7 +50,7 @@ struct RegionCandidates {
                     while let top = stack.popLast() {
                         let i = Int(top)
                         size += 1
-                        let x = i % w, y = i / w
+                        let y = i / w, x = i - y * w
                         box = SIMD4(min(box[0], Int32(x)), min(box[1], Int32(y)), max(box[2], Int32(x)), max(box[3], Int32(y)))
                         if x > 0 && lab[i - 1] == 0 && lum[i - 1] > threshold { lab[i - 1] = label; stack.append(Int32(i - 1)) }
                         if x < w - 1 && lab[i + 1] == 0 && lum[i + 1] > threshold { lab[i + 1] = label; stack.append(Int32(i + 1)) }
@@ -136,6 +110,56 @@ struct RegionCandidates {
         return Region(x: x, y: y, solidity: Double(size) / hullArea, quadFill: quadArea / hullArea,
                       borderContact: Double(contactRows + contactColumns) / Double(max(1, rows + (right - left + 1))),
                       contrast: contrast)
+    }
+
+    /// The luminance of `planes` (Rec. 601 weights) averaged over `step × step` blocks, row-major
+    /// `(planes.width / step) × (planes.height / step)`, and its histogram of 256 unit bins.
+    static func luminance(of planes: ColorPlanes, step g: Int) -> (values: [Float], histogram: [Int]) {
+        let w = planes.width / g, h = planes.height / g, pw = planes.width, norm = 1 / Float(g * g)
+        var histogram = [Int](repeating: 0, count: 256)
+        let values = [Float](unsafeUninitializedCapacity: w * h) { lum, initialised in
+            histogram.withUnsafeMutableBufferPointer { hist in
+                planes.red.withUnsafeBufferPointer { r in
+                    planes.green.withUnsafeBufferPointer { gr in
+                        planes.blue.withUnsafeBufferPointer { b in
+                            let planes = (r.baseAddress!, gr.baseAddress!, b.baseAddress!)
+                            // The default step as a constant, so the inner loops unroll.
+                            if g == 2 {
+                                shrinkLuminance(planes, pw, w, h, 2, norm, lum.baseAddress!, hist.baseAddress!)
+                            } else {
+                                shrinkLuminance(planes, pw, w, h, g, norm, lum.baseAddress!, hist.baseAddress!)
+                            }
+                        }
+                    }
+                }
+            }
+            initialised = w * h
+        }
+        return (values, histogram)
+    }
+
+    /// Shrinks the colour planes (row stride `pw`) by `g` into a `w × h` luminance grid (Rec. 601
+    /// weights, block mean) and counts each value's unit bin in the 256-bin `histogram`.
+    @inline(__always)
+    private static func shrinkLuminance(_ planes: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
+                                        _ pw: Int, _ w: Int, _ h: Int, _ g: Int, _ norm: Float,
+                                        _ lum: UnsafeMutablePointer<Float>, _ histogram: UnsafeMutablePointer<Int>) {
+        let (r, gr, b) = planes
+        for y in 0..<h {
+            for x in 0..<w {
+                var l: Float = 0
+                for dy in 0..<g {
+                    let row = (y * g + dy) * pw + x * g
+                    for dx in 0..<g {
+                        l += 0.299 * r[row + dx] + 0.587 * gr[row + dx] + 0.114 * b[row + dx]
+                    }
+                }
+                l *= norm
+                lum[y * w + x] = l
+                // Clamped before converting, so the conversion cannot trap (same bin as clamping after).
+                histogram[Int(min(255, max(0, l)))] += 1
+            }
+        }
     }
 
     /// Otsu's threshold of a 256-bin histogram.
