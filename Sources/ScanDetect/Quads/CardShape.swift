@@ -66,7 +66,7 @@ struct CardShape {
             }
         }
         guard !values.isEmpty else { return 0 }
-        values.sort()
+        values.select(values.count / 2)
         return values[values.count / 2]
     }
 }

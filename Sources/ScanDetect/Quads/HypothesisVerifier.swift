@@ -76,11 +76,11 @@ struct HypothesisVerifier {
     }
 
     /// How much a margin looks like paper (0…1), from the luminances sampled just inside its
-    /// sides (sorted in place): their median is among the scene's light surfaces, and light in
-    /// absolute terms too.
+    /// sides (reordered so that their median sits at `count / 2`): the median is among the
+    /// scene's light surfaces, and light in absolute terms too.
     func paperLikeness(ofMargins margins: inout [Double]) -> Double {
         guard !margins.isEmpty else { return 0 }
-        margins.sort()
+        margins.select(margins.count / 2)
         let margin = margins[margins.count / 2]
         let relative = (margin / brightReference - paperRatio.lowerBound) / (paperRatio.upperBound - paperRatio.lowerBound)
         // Auto-exposure puts paper, usually the lightest large surface, well above black even in a
@@ -93,7 +93,8 @@ struct HypothesisVerifier {
     var cardShape: CardShape { CardShape(planes: planes) }
 
     /// Fraction of probes along a side where inside and outside differ by at least
-    /// `minimumStep` in the side's dominant colour direction.
+    /// `minimumStep` in the side's dominant colour direction; appends the luminance just inside
+    /// at each probe to `insideLuminance`.
     func stepConsistency(from p: (x: Double, y: Double), to q: (x: Double, y: Double),
                          insideLuminance: inout [Double]) -> Double {
         let dx = q.x - p.x, dy = q.y - p.y
@@ -102,41 +103,54 @@ struct HypothesisVerifier {
         let ux = dx / length, uy = dy / length
         // Clockwise on screen: the inside is to the right of the direction of travel.
         let inX = -uy, inY = ux
-        let count = max(4, min(64, Int(length / 2)))
+        let count = max(4, min(HypothesisVerifier.maximumProbes, Int(length / 2)))
         let w = planes.width, h = planes.height
-        // Two passes over the same probes (mean step direction, then agreement with it) rather
-        // than storing them: this runs for every side of every verified hypothesis.
-        func probe(_ i: Int) -> (inside: Int, outside: Int)? {
-            let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
-            let bx = p.x + ux * t, by = p.y + uy * t
-            let ix = Int((bx + inX * probeOffset + 1).rounded(.down)) - 1, iy = Int((by + inY * probeOffset + 1).rounded(.down)) - 1
-            let ox = Int((bx - inX * probeOffset + 1).rounded(.down)) - 1, oy = Int((by - inY * probeOffset + 1).rounded(.down)) - 1
-            if ix < 0 || iy < 0 || ox < 0 || oy < 0 || ix >= w || ox >= w || iy >= h || oy >= h { return nil }
-            return (iy * w + ix, oy * w + ox)
+        let limitX = Double(w), limitY = Double(h)
+        return planes.red.withUnsafeBufferPointer { red in
+            planes.green.withUnsafeBufferPointer { green in
+                planes.blue.withUnsafeBufferPointer { blue in
+                    // Each probe's colour step, inside minus outside, gathered once for both passes
+                    // (mean step direction, then agreement with it).
+                    withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: count) { steps in
+                        var mean = SIMD4<Float>.zero
+                        var valid = 0
+                        for i in 0..<count {
+                            let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
+                            let bx = p.x + ux * t, by = p.y + uy * t
+                            // Pixel coordinates by truncation, checked in floating point first: a
+                            // point in [0, limit) truncates to its pixel, anything else is off the frame.
+                            let ix = bx + inX * probeOffset, iy = by + inY * probeOffset
+                            let ox = bx - inX * probeOffset, oy = by - inY * probeOffset
+                            guard ix >= 0, iy >= 0, ox >= 0, oy >= 0, ix < limitX, iy < limitY, ox < limitX, oy < limitY
+                            else { continue }
+                            let a = Int(iy) * w + Int(ix), b = Int(oy) * w + Int(ox)
+                            let inside = SIMD4<Float>(red[a], green[a], blue[a], 0)
+                            let step = inside - SIMD4<Float>(red[b], green[b], blue[b], 0)
+                            steps[valid] = step
+                            valid += 1
+                            mean += step
+                            insideLuminance.append(Double(0.299 * inside.x + 0.587 * inside.y + 0.114 * inside.z))
+                        }
+                        guard valid > 0 else { return 0 }
+                        // Sums written out in the order x, y, z, so the rounding is the same everywhere.
+                        let norm = (mean.x * mean.x + mean.y * mean.y + mean.z * mean.z).squareRoot()
+                        guard norm > 0 else { return 0 }
+                        let direction = mean / norm
+                        let threshold = Float(minimumStep)
+                        var consistent = 0
+                        for i in 0..<valid {
+                            let d = steps[i]
+                            if d.x * direction.x + d.y * direction.y + d.z * direction.z >= threshold { consistent += 1 }
+                        }
+                        return Double(consistent) / Double(count)
+                    }
+                }
+            }
         }
-        var mean = (Float(0), Float(0), Float(0))
-        var valid = 0
-        for i in 0..<count {
-            guard let (a, b) = probe(i) else { continue }
-            valid += 1
-            mean.0 += planes.red[a] - planes.red[b]
-            mean.1 += planes.green[a] - planes.green[b]
-            mean.2 += planes.blue[a] - planes.blue[b]
-            insideLuminance.append(Double(0.299 * planes.red[a] + 0.587 * planes.green[a] + 0.114 * planes.blue[a]))
-        }
-        guard valid > 0 else { return 0 }
-        let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
-        guard norm > 0 else { return 0 }
-        let dir = (mean.0 / norm, mean.1 / norm, mean.2 / norm)
-        let threshold = Float(minimumStep)
-        var consistent = 0
-        for i in 0..<count {
-            guard let (a, b) = probe(i) else { continue }
-            let d = (planes.red[a] - planes.red[b], planes.green[a] - planes.green[b], planes.blue[a] - planes.blue[b])
-            if d.0 * dir.0 + d.1 * dir.1 + d.2 * dir.2 >= threshold { consistent += 1 }
-        }
-        return Double(consistent) / Double(count)
     }
+
+    /// Most probes along one side.
+    static let maximumProbes = 64
 }
 
 func cosDegrees(_ d: Double) -> Double { cos(d * .pi / 180) }

@@ -93,7 +93,7 @@ struct PageEvidence {
             sampleChroma(from: p, direction: (ux, uy), length: length, into: &chroma)
         }
         guard seen > 0 else { return [Double](repeating: 0, count: Self.featureCount) }
-        chroma.sort()
+        if !chroma.isEmpty { chroma.select(chroma.count / 2) }
         var paper = verifier.paperLikeness(ofMargins: &margins)
         let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
         var marginChroma = chroma.isEmpty ? 0 : chroma[chroma.count / 2]

@@ -86,9 +86,17 @@ struct EdgeRefiner {
 
 /// Bilinear sampling of an RGB8 buffer at corner-origin coordinates (pixel centres at +0.5).
 struct BilinearSampler {
-    let bytes: UnsafeBufferPointer<UInt8>
     let width: Int
     let height: Int
+    /// The image's first byte: every tap is clamped into the image, so the reads go unchecked.
+    private let base: UnsafePointer<UInt8>
+
+    init(bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
+        precondition(bytes.count >= width * height * 3 && width > 0 && height > 0, "sampler: buffer smaller than the image")
+        self.width = width
+        self.height = height
+        base = bytes.baseAddress!
+    }
 
     func rgb(at point: Point) -> (Double, Double, Double) {
         let u = min(max(point.x - 0.5, 0), Double(width - 1)), v = min(max(point.y - 0.5, 0), Double(height - 1))
@@ -98,8 +106,8 @@ struct BilinearSampler {
         let i00 = (y0 * width + x0) * 3, i10 = (y0 * width + x1) * 3
         let i01 = (y1 * width + x0) * 3, i11 = (y1 * width + x1) * 3
         func channel(_ o: Int) -> Double {
-            let top = Double(bytes[i00 + o]) * (1 - fx) + Double(bytes[i10 + o]) * fx
-            let bottom = Double(bytes[i01 + o]) * (1 - fx) + Double(bytes[i11 + o]) * fx
+            let top = Double(base[i00 + o]) * (1 - fx) + Double(base[i10 + o]) * fx
+            let bottom = Double(base[i01 + o]) * (1 - fx) + Double(base[i11 + o]) * fx
             return top * (1 - fy) + bottom * fy
         }
         return (channel(0), channel(1), channel(2))
