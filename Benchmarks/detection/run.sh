@@ -9,12 +9,15 @@
 #   FLATBED_CACHE    where the synthetic set is generated once (default: ~/.cache/flatbed)
 #   SCRATCH          SwiftPM scratch path for the release build (default: /tmp/build-detection-bench)
 #   FLATBED_BIN      a prebuilt release flatbed binary to measure instead of building one
+#   REPEAT           detections per photo for both tools, detect_ms being their median (default 5:
+#                    a single run per photo swings the speed ratio by ±15 % on a busy machine)
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 shared="${FLATBED_SHARED:-$(cd "$repo/../shared" && pwd)}"
 cache="${FLATBED_CACHE:-$HOME/.cache/flatbed}"
 scratch="${SCRATCH:-/tmp/build-detection-bench}"
+repeat="${REPEAT:-5}"
 synth="$cache/synth-benchmark"
 work="$(mktemp -d /tmp/flatbed-detection-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
@@ -41,9 +44,9 @@ for t in json.load(open(sys.argv[1])):
 PY
     echo "$name: flatbed detect on $(wc -l < "$work/$name.list") photos…" >&2
     # Exit status 1 only means some file could not be read; those lines carry an error.
-    tr '\n' '\0' < "$work/$name.list" | xargs -0 "$flatbed" detect --json > "$work/$name.flatbed.jsonl" || true
+    tr '\n' '\0' < "$work/$name.list" | xargs -0 "$flatbed" detect --json --repeat "$repeat" > "$work/$name.flatbed.jsonl" || true
     echo "$name: OpenCV baseline…" >&2
-    python3 "$shared/eval/opencv_baseline.py" --truth "$truth" --root "$root" > "$work/$name.opencv.jsonl"
+    python3 "$shared/eval/opencv_baseline.py" --truth "$truth" --root "$root" --repeat "$repeat" > "$work/$name.opencv.jsonl"
     for tool in flatbed opencv; do
         python3 "$shared/eval/score_quads.py" "$truth" "$work/$name.$tool.jsonl" --json --by-folder > "$work/$name.$tool.score.json"
     done
