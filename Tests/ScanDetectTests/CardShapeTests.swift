@@ -47,8 +47,9 @@ struct CardShapeTests {
         #expect(ji >= 0.95, "JI \(ji) for \(detection.quad)")
     }
 
-    /// A light photo box printed on the card is a paper-like panel, which the rank model may
-    /// prefer; the gate doubts it, and the card around it is chosen.
+    /// A light photo box printed on the card is a paper-like panel inside the outline; the card
+    /// itself is still the answer. (The choice between a doubted panel and an accepted outline
+    /// enclosing it is tested directly in `OutlineChoiceTests`.)
     @Test("a dark card with a light photo box on it is found whole with JI ≥ 0.95")
     func cardWithPhotoBox() throws {
         var scene = Self.scene(Self.card, colour: Self.navy, ink: Self.white)

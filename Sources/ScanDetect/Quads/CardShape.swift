@@ -25,9 +25,6 @@ struct CardShape {
     /// screens 0–19. Lower: dark grey cards found, tinted screens too.
     static let minimumColourfulness: Float = 25
 
-    /// Distance (working pixels) inside a side at which the margin's colour is read.
-    static let marginOffset = 4.0
-
     /// The working image.
     let planes: ColorPlanes
     /// The estimator, with a phone's focal length where the view does not fix it.
@@ -45,22 +42,14 @@ struct CardShape {
         return abs(long / Self.ratio - 1) <= Self.tolerance && marginColourfulness(x: x, y: y) >= Self.minimumColourfulness
     }
 
-    /// Median colourfulness of points `marginOffset` inside the quad's sides.
+    /// Median colourfulness of the margin pixels of the quad's sides.
     func marginColourfulness(x: SIMD4<Double>, y: SIMD4<Double>) -> Float {
         var values: [Float] = []
         for k in 0..<4 {
             let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
             let length = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
             guard length > 4 else { continue }
-            let ux = (q.x - p.x) / length, uy = (q.y - p.y) / length
-            // Clockwise on screen: the inside is to the right of the direction of travel.
-            let inX = -uy, inY = ux
-            let count = max(4, min(32, Int(length / 4)))
-            for i in 0..<count {
-                let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
-                let px = Int(p.x + ux * t + inX * Self.marginOffset), py = Int(p.y + uy * t + inY * Self.marginOffset)
-                if px < 0 || py < 0 || px >= planes.width || py >= planes.height { continue }
-                let j = py * planes.width + px
+            planes.forEachMarginPixel(from: p, direction: ((q.x - p.x) / length, (q.y - p.y) / length), length: length) { j in
                 let r = planes.red[j], g = planes.green[j], b = planes.blue[j]
                 values.append(max(r, g, b) - min(r, g, b))
             }

@@ -144,16 +144,10 @@ struct PageEvidence {
         return inside > 0 ? Double(backed) / Double(inside) : 0
     }
 
-    /// Chroma, (max − min) / max over R, G, B, a few pixels inside the side.
+    /// Chroma, (max − min) / max over R, G, B, of the side's margin pixels.
     private func sampleChroma(from p: (x: Double, y: Double), direction u: (Double, Double), length: Double,
                               into values: inout [Double]) {
-        let inX = -u.1, inY = u.0, offset = 4.0
-        let count = max(4, min(32, Int(length / 4)))
-        for i in 0..<count {
-            let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
-            let px = Int(p.x + u.0 * t + inX * offset), py = Int(p.y + u.1 * t + inY * offset)
-            if px < 0 || py < 0 || px >= planes.width || py >= planes.height { continue }
-            let j = py * planes.width + px
+        planes.forEachMarginPixel(from: p, direction: u, length: length) { j in
             let r = planes.red[j], g = planes.green[j], b = planes.blue[j]
             let hi = max(r, g, b), lo = min(r, g, b)
             values.append(Double((hi - lo) / max(hi, 1)))
