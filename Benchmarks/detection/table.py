@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints the detection benchmark table from the files run.sh leaves in a work folder:
-<set>.<tool>.jsonl (predictions with detect_ms) and <set>.<tool>.score.json (score_quads.py --json --by-folder)."""
+<set>.<tool>.jsonl (predictions with detect_ms) and <set>.<tool>.score.json (score_quads.py --json --by-folder),
+plus <set>.opencv-all-cores.jsonl (OpenCV timed again with its default thread pool)."""
 import json
 import os
 import statistics
@@ -11,12 +12,17 @@ SETS = [("smartdoc", "SmartDoc sample"), ("synthetic", "synthetic")]
 TOOLS = [("flatbed", "flatbed"), ("opencv", "OpenCV")]
 
 
+def median_ms(name, tool):
+    rows = [json.loads(line) for line in open(os.path.join(work, f"{name}.{tool}.jsonl")) if line.strip()]
+    times = [r["detect_ms"] for r in rows if r.get("detect_ms") is not None]
+    return statistics.median(times) if times else None
+
+
 def load(name, tool):
     score = json.load(open(os.path.join(work, f"{name}.{tool}.score.json")))
     rows = [json.loads(line) for line in open(os.path.join(work, f"{name}.{tool}.jsonl")) if line.strip()]
-    times = [r["detect_ms"] for r in rows if r.get("detect_ms") is not None]
     score["errors"] = sum(1 for r in rows if r.get("error"))
-    return score, (statistics.median(times) if times else None)
+    return score, median_ms(name, tool)
 
 
 data = {(s, t): load(s, t) for s, _ in SETS for t, _ in TOOLS}
@@ -36,7 +42,7 @@ metrics = [
     ("found rate", lambda o, ms: fmt(o["found_rate"])),
     ("false positives / negatives", lambda o, ms: f'{o["false_positives"]} / {o["negatives"]}'),
     ("photos that failed to run", lambda o, ms: fmt(o.get("errors"), "{}")),
-    ("median detect_ms", lambda o, ms: fmt(ms, "{:.2f}")),
+    ("median detect_ms, 1 thread", lambda o, ms: fmt(ms, "{:.2f}")),
 ]
 print("metric".ljust(30) + "".join(c.rjust(width) for c in columns))
 for label, f in metrics:
@@ -47,6 +53,14 @@ for s, _ in SETS:
     ours, theirs = data[(s, "flatbed")][1], data[(s, "opencv")][1]
     ratios += ["-" if not ours or not theirs else f"{ours / theirs:.2f}x", ""]
 print("speed ratio flatbed/OpenCV".ljust(30) + "".join(c.rjust(width) for c in ratios))
+# For reference: OpenCV with its default thread pool (all cores); flatbed stays on one thread.
+cells, ratios = [], []
+for s, _ in SETS:
+    ours, theirs = data[(s, "flatbed")][1], median_ms(s, "opencv-all-cores")
+    cells += ["", fmt(theirs, "{:.2f}")]
+    ratios += ["-" if not ours or not theirs else f"{ours / theirs:.2f}x", ""]
+print("OpenCV detect_ms, all cores".ljust(30) + "".join(c.rjust(width) for c in cells))
+print("ratio to OpenCV on all cores".ljust(30) + "".join(c.rjust(width) for c in ratios))
 
 for s, label in SETS:
     folders = sorted(set(data[(s, "flatbed")][0].get("by_folder", {})) | set(data[(s, "opencv")][0].get("by_folder", {})))
