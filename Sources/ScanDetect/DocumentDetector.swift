@@ -84,7 +84,7 @@ public struct DocumentDetector: Sendable {
         let cosTolerance = Float(cosDegrees(tolerance))
         let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
         let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
-                                            maximumWidth: options.maximumSegmentWidth)
+                                            maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
         let segments = segmentFinder.segments(edges: edges, gradient: gradient)
         let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
         let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,

@@ -28,7 +28,7 @@ struct LineKernelReferenceTests {
     @Test("segment growing", arguments: [0, 3, 4, 5])
     func segments(kind: Int) {
         let stages = Stages(kind: kind)
-        let detector = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: 8, maximumWidth: 2.5)
+        let detector = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: 8, maximumWidth: 2.5, maximumBend: 0.03)
         let segments = detector.segments(edges: stages.edges, gradient: stages.gradient)
         let expected = Self.segments(detector, stages.edges, stages.gradient)
         #expect(segments.count == expected.count)
@@ -138,7 +138,9 @@ struct LineKernelReferenceTests {
             var segment = LineSegment(cx: 0, cy: 0, nx: dirX, ny: dirY, length: 0, width: 0, count: Double(region.count),
                                       sx: sx, sy: sy, sxx: sxx, syy: syy, sxy: sxy)
             segment.fitMoments()
-            if segment.length >= d.minimumLength && segment.width <= d.maximumWidth { result.append(segment) }
+            if segment.length >= d.minimumLength && segment.width <= max(d.maximumWidth, d.maximumBend * segment.length) {
+                result.append(segment)
+            }
         }
         return result
     }

@@ -17,7 +17,8 @@ struct PageEvidenceTests {
                             noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
         let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
         let segments = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
-                                       maximumWidth: options.maximumSegmentWidth).segments(edges: edges, gradient: gradient)
+                                       maximumWidth: options.maximumSegmentWidth,
+                                       maximumBend: options.maximumSegmentBend).segments(edges: edges, gradient: gradient)
         let lines = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
             .lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                    minimumSupport: 8, maximumLines: options.maximumLines)

@@ -29,6 +29,9 @@ struct SegmentDetector {
     let minimumLength: Double
     /// Widest spread across a segment (pixels, twice the RMS distance from its axis).
     let maximumWidth: Double
+    /// Widest spread across a long segment as a fraction of its length, where that exceeds
+    /// `maximumWidth` (a long paper edge bows a little).
+    var maximumBend = 0.0
 
     func segments(edges: EdgeMap, gradient: GradientField) -> [LineSegment] {
         let w = edges.width, h = edges.height
@@ -95,7 +98,7 @@ struct SegmentDetector {
                             var segment = LineSegment(cx: 0, cy: 0, nx: dirX, ny: dirY, length: 0, width: 0, count: n,
                                                       sx: sx, sy: sy, sxx: sxx, syy: syy, sxy: sxy)
                             segment.fitMoments()
-                            if segment.length >= minimumLength && segment.width <= maximumWidth {
+                            if segment.length >= minimumLength && segment.width <= max(maximumWidth, maximumBend * segment.length) {
                                 result.append(segment)
                             }
                         }
