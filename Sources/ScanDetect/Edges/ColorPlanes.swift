@@ -41,17 +41,29 @@ struct ColorPlanes {
                 b = [Float](unsafeUninitializedCapacity: count) { bp, bCount in
                     image.withUnsafeBytes { bytes in
                         for y in 0..<h {
-                            sumRows(bytes.baseAddress! + (y * f) * rowBytes, rowBytes, f, usedBytes, into: sums)
+                            let rows = bytes.baseAddress! + (y * f) * rowBytes
                             let o = y * w
                             let out = (rp.baseAddress! + o, gp.baseAddress! + o, bp.baseAddress! + o)
                             // The usual factors as constants, so the inner loops unroll.
                             switch f {
-                            case 2: reduceBlocks(sums, window, w, 2, norm, out)
-                            case 3: reduceBlocks(sums, window, w, 3, norm, out)
-                            case 4: reduceBlocks(sums, window, w, 4, norm, out)
-                            case 5: reduceBlocks(sums, window, w, 5, norm, out)
-                            case ...ColorPlanes.largestWindowFactor: reduceBlocks(sums, window, w, f, norm, out)
-                            default: reduceBlocksOneByOne(sums, w, f, norm, out)
+                            case 2:
+                                sumRows(rows, rowBytes, 2, usedBytes, into: sums)
+                                reduceBlocks(sums, window, w, 2, norm, out)
+                            case 3:
+                                sumRows(rows, rowBytes, 3, usedBytes, into: sums)
+                                reduceBlocks(sums, window, w, 3, norm, out)
+                            case 4:
+                                sumRows(rows, rowBytes, 4, usedBytes, into: sums)
+                                reduceBlocks(sums, window, w, 4, norm, out)
+                            case 5:
+                                sumRows(rows, rowBytes, 5, usedBytes, into: sums)
+                                reduceBlocks(sums, window, w, 5, norm, out)
+                            case ...ColorPlanes.largestWindowFactor:
+                                sumRows(rows, rowBytes, f, usedBytes, into: sums)
+                                reduceBlocks(sums, window, w, f, norm, out)
+                            default:
+                                sumRows(rows, rowBytes, f, usedBytes, into: sums)
+                                reduceBlocksOneByOne(sums, w, f, norm, out)
                             }
                         }
                     }
@@ -93,8 +105,8 @@ struct ColorPlanes {
 }
 
 /// Sums `f` image rows byte-wise into `sums` (the first `count` bytes of each), one row at a
-/// time: plain loops the compiler vectorises. (Reading the `f` rows side by side in one loop
-/// measured slower: the rows stream from memory better one after another.)
+/// time: plain loops the compiler vectorises. (Reading the `f` rows side by side in one loop,
+/// or two rows per pass, measured slower: the rows stream from memory better one after another.)
 @inline(__always)
 private func sumRows(_ first: UnsafeRawPointer, _ rowBytes: Int, _ f: Int, _ count: Int,
                      into sums: UnsafeMutablePointer<UInt16>) {
@@ -124,11 +136,28 @@ private func reduceBlocks(_ s: UnsafePointer<UInt16>, _ window: UnsafeMutablePoi
         for k in 0..<f { sum &+= s[j + 3 * k] }
         window[j] = sum
     }
-    for x in 0..<w {
-        let block = 3 * f * x
+    // Four working pixels at a time: the strided sums are gathered into integer lanes and
+    // converted and scaled as vectors (exact, as the sums are below 2²⁴), which measured about
+    // three times faster than letting the compiler pack converted scalars into lanes.
+    let stride = 3 * f
+    var x = 0
+    while x + 4 <= w {
+        let b = stride * x
+        func lanes(_ c: Int) -> SIMD4<Float> {
+            SIMD4<Float>(SIMD4<Int32>(Int32(window[b + c]), Int32(window[b + stride + c]),
+                                      Int32(window[b + 2 * stride + c]), Int32(window[b + 3 * stride + c]))) * norm
+        }
+        UnsafeMutableRawPointer(out.0 + x).storeBytes(of: lanes(0), as: SIMD4<Float>.self)
+        UnsafeMutableRawPointer(out.1 + x).storeBytes(of: lanes(1), as: SIMD4<Float>.self)
+        UnsafeMutableRawPointer(out.2 + x).storeBytes(of: lanes(2), as: SIMD4<Float>.self)
+        x += 4
+    }
+    while x < w {
+        let block = stride * x
         out.0[x] = Float(window[block]) * norm
         out.1[x] = Float(window[block + 1]) * norm
         out.2[x] = Float(window[block + 2]) * norm
+        x += 1
     }
 }
 
