@@ -63,11 +63,7 @@ extension PageEvidence {
             nys[k] = Float(ex / l)
             cs[k] = Float(-(-ey / l * x[k] + ex / l * y[k]) - 3)
         }
-        var along = 0, across = 0
-        for p in edgePoints {
-            if any(nxs * p.x + nys * p.y + cs .< 0) { continue }
-            if abs(p.z * au.0 + p.w * au.1) >= abs(p.z * av.0 + p.w * av.1) { along += 1 } else { across += 1 }
-        }
+        let (along, across) = edgePoints.axisCounts(nxs: nxs, nys: nys, cs: cs, u: au, v: av)
         let most = max(along, across)
         return most >= 16 ? Double(min(along, across)) / Double(most) : 0
     }

@@ -39,9 +39,9 @@ struct PageEvidence {
     let reach = 1.5
     /// Cosine of the largest angle between an edge's gradient and a side's normal.
     let cosTolerance: Float
-    /// Every edge pixel as (centre x, centre y, gx, gy), gathered once for the interior
-    /// measurements of all hypotheses.
-    let edgePoints: [SIMD4<Float>]
+    /// Every edge pixel's centre and gradient, gathered once for the interior measurements of
+    /// all hypotheses.
+    let edgePoints: EdgePoints
 
     static let featureCount = 15
 
@@ -53,11 +53,7 @@ struct PageEvidence {
         self.lines = lines
         self.verifier = verifier
         self.cosTolerance = cosTolerance
-        let w = edges.width
-        edgePoints = edges.pixels.map { p in
-            let i = Int(p)
-            return SIMD4(Float(i % w) + 0.5, Float(i / w) + 0.5, gradient.gx[i], gradient.gy[i])
-        }
+        edgePoints = EdgePoints(edges: edges, gradient: gradient)
     }
 
     /// Index of the lattice cue, the costliest feature, which only a necessary condition reads.

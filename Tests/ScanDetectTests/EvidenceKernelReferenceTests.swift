@@ -1,0 +1,81 @@
+import ScanCore
+import ScanTestSupport
+import Testing
+@testable import ScanDetect
+
+/// The optimised evidence and search kernels against plain versions of the code they replaced,
+/// compared exactly on seeded random inputs and rendered scenes.
+@Suite("Evidence kernels match their plain versions exactly")
+struct EvidenceKernelReferenceTests {
+    /// Scenes with many interior edges in both directions (tiles, a keyboard) and few (a page on
+    /// a plain desk), at quads inside, across and partly outside the frame.
+    @Test("interior grid balance over all edge pixels", arguments: [0, 1, 2])
+    func gridBalance(kind: Int) {
+        let image: Image<RGB8>
+        switch kind {
+        case 0: image = PageEvidenceTests.keyboard.render()
+        case 1:
+            var scene = Scene(width: 720, height: 480, page: PageEvidenceTests.outline)
+            scene.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
+            image = scene.render()
+        default:
+            var scene = Scene(width: 723, height: 481, page: PageEvidenceTests.outline)
+            scene.background = .noise(RGB8(120, 90, 70), amplitude: 40, seed: 7)
+            image = scene.render()
+        }
+        let (evidence, _) = PageEvidenceTests.evidence(for: image)
+        let edges = evidence.edges, gradient = evidence.gradient
+        // The edge pixels as the plain version listed them (in hysteresis order).
+        let points = edges.pixels.map { p in
+            let i = Int(p)
+            return SIMD4(Float(i % edges.width) + 0.5, Float(i / edges.width) + 0.5, gradient.gx[i], gradient.gy[i])
+        }
+        let listed = (0..<evidence.edgePoints.count).map {
+            SIMD4(evidence.edgePoints.x[$0], evidence.edgePoints.y[$0], evidence.edgePoints.gx[$0], evidence.edgePoints.gy[$0])
+        }
+        #expect(Set(listed.map { $0.description }) == Set(points.map { $0.description }))
+        #expect(listed.count == points.count)
+        var generator = SeededGenerator(seed: UInt64(kind + 11))
+        let w = Double(edges.width), h = Double(edges.height)
+        var mismatches = 0, measured = 0
+        for _ in 0..<30 {
+            // A random convex quad, clockwise on screen: corners jittered around a box.
+            let cx = Double.random(in: 0...w, using: &generator), cy = Double.random(in: 0...h, using: &generator)
+            let rx = Double.random(in: 5...(w / 2), using: &generator), ry = Double.random(in: 5...(h / 2), using: &generator)
+            func jitter() -> Double { Double.random(in: -0.2...0.2, using: &generator) }
+            let x = SIMD4(cx - rx * (1 + jitter()), cx + rx * (1 + jitter()), cx + rx * (1 + jitter()), cx - rx * (1 + jitter()))
+            let y = SIMD4(cy - ry * (1 + jitter()), cy - ry * (1 + jitter()), cy + ry * (1 + jitter()), cy + ry * (1 + jitter()))
+            let expected = Self.gridBalance(x: x, y: y, points: points)
+            if evidence.interiorGridBalance(x: x, y: y) != expected { mismatches += 1 }
+            if expected > 0 { measured += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(measured > 0)
+    }
+
+    // MARK: - Plain versions
+
+    /// The grid balance as it was: every edge pixel tested against the quad's sides one by one.
+    static func gridBalance(x: SIMD4<Double>, y: SIMD4<Double>, points: [SIMD4<Float>]) -> Double {
+        let ux = (x[1] - x[0]) + (x[2] - x[3]), uy = (y[1] - y[0]) + (y[2] - y[3])
+        let vx = (x[3] - x[0]) + (x[2] - x[1]), vy = (y[3] - y[0]) + (y[2] - y[1])
+        let lu = (ux * ux + uy * uy).squareRoot(), lv = (vx * vx + vy * vy).squareRoot()
+        guard lu > 0 && lv > 0 else { return 0 }
+        let au = (Float(ux / lu), Float(uy / lu)), av = (Float(vx / lv), Float(vy / lv))
+        var nxs = SIMD4<Float>(), nys = SIMD4<Float>(), cs = SIMD4<Float>()
+        for k in 0..<4 {
+            let ex = x[(k + 1) % 4] - x[k], ey = y[(k + 1) % 4] - y[k]
+            let l = max(1e-9, (ex * ex + ey * ey).squareRoot())
+            nxs[k] = Float(-ey / l)
+            nys[k] = Float(ex / l)
+            cs[k] = Float(-(-ey / l * x[k] + ex / l * y[k]) - 3)
+        }
+        var along = 0, across = 0
+        for p in points {
+            if any(nxs * p.x + nys * p.y + cs .< 0) { continue }
+            if abs(p.z * au.0 + p.w * au.1) >= abs(p.z * av.0 + p.w * av.1) { along += 1 } else { across += 1 }
+        }
+        let most = max(along, across)
+        return most >= 16 ? Double(min(along, across)) / Double(most) : 0
+    }
+}
