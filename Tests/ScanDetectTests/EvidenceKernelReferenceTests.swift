@@ -53,6 +53,23 @@ struct EvidenceKernelReferenceTests {
         #expect(measured > 0)
     }
 
+    @Test("histogram bins of the gradient magnitudes", arguments: [UInt64(1), 2])
+    func magnitudeBins(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var values: [Float] = [0, 0.5, 1, 1.5, 2.5, 3.5, 1022.5, 1023, 1023.5, 1024, 4000, .infinity, .nan,
+                               Float(1).nextDown, Float(2).nextDown, Float(1023).nextDown, Float(0.5).nextDown, .leastNonzeroMagnitude]
+        for _ in 0..<4000 { values.append(Float.random(in: 0...1100, using: &generator)) }
+        for _ in 0..<1000 { values.append(Float(Int.random(in: 0...1030, using: &generator)) + [0, 0.5, -0.5][Int.random(in: 0..<3, using: &generator)]) }
+        values = values.filter { !($0 < 0) }
+        while values.count % 4 != 0 { values.append(7) }
+        var mismatches = 0
+        for i in stride(from: 0, to: values.count, by: 4) {
+            let bins = EdgeMap.bins(SIMD4(values[i], values[i + 1], values[i + 2], values[i + 3]), top: 1023)
+            for k in 0..<4 where Int(bins[k]) != Int(min(Float(1023), values[i + k])) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     // MARK: - Plain versions
 
     /// The grid balance as it was: every edge pixel tested against the quad's sides one by one.

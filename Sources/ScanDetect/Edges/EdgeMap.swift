@@ -70,10 +70,12 @@ struct EdgeMap {
                 let n = v.count, whole = n - n % ways
                 var i = 0
                 while i < whole {
-                    hist[bin(v[i])] &+= 1
-                    hist[bins + bin(v[i + 1])] &+= 1
-                    hist[2 * bins + bin(v[i + 2])] &+= 1
-                    hist[3 * bins + bin(v[i + 3])] &+= 1
+                    let b = Self.bins(UnsafeRawPointer(v.baseAddress! + i).loadUnaligned(as: SIMD4<Float>.self),
+                                      top: Float(bins - 1))
+                    hist[Int(b[0])] &+= 1
+                    hist[bins &+ Int(b[1])] &+= 1
+                    hist[2 &* bins &+ Int(b[2])] &+= 1
+                    hist[3 &* bins &+ Int(b[3])] &+= 1
                     i += ways
                 }
                 while i < n {
@@ -92,13 +94,30 @@ struct EdgeMap {
     }
 }
 
+extension EdgeMap {
+    /// `Int(min(top, m))` of four non-negative values at once, `top` a whole number below 2²²:
+    /// adding 2²³ leaves the nearest whole number in a float's low mantissa bits, one less where
+    /// that rounded up; exactly the truncation, without a checked conversion per value.
+    @inline(__always)
+    static func bins(_ m: SIMD4<Float>, top: Float) -> SIMD4<UInt32> {
+        let shift: Float = 8_388_608  // 2²³
+        // Written as `min` is: `m` where it is below `top`, else `top` (NaN too).
+        let c = SIMD4(repeating: top).replacing(with: m, where: m .< top)
+        let t = c + shift
+        let nearest = unsafeBitCast(t, to: SIMD4<UInt32>.self) & 0x7F_FFFF
+        return nearest &- SIMD4<UInt32>(repeating: 1).replacing(with: 0, where: .!(t - shift .> c))
+    }
+}
+
 /// A fixed-capacity list of pixel indices, without the checks and reallocation of an array in
 /// the per-pixel loops.
 private struct PixelStack {
     private let base: UnsafeMutablePointer<Int32>
     private(set) var count = 0
 
-    init(capacity: Int) { base = .allocate(capacity: max(1, capacity)) }
+    /// Room for `capacity` pixels, and one more slot that `push(_:if:)` may write without
+    /// keeping.
+    init(capacity: Int) { base = .allocate(capacity: max(1, capacity) + 1) }
 
     func deallocate() { base.deallocate() }
 
@@ -107,6 +126,13 @@ private struct PixelStack {
     @inline(__always) mutating func push(_ i: Int) {
         base[count] = Int32(truncatingIfNeeded: i)
         count &+= 1
+    }
+
+    /// Pushes `i` when `condition` holds, without branching on it: the slot past the top is
+    /// written either way and kept only then.
+    @inline(__always) mutating func push(_ i: Int, if condition: Bool) {
+        base[count] = Int32(truncatingIfNeeded: i)
+        count &+= condition ? 1 : 0
     }
 
     @inline(__always) mutating func pop() -> Int? {
@@ -171,15 +197,16 @@ private func suppressLanes(_ i: Int, _ w: Int, _ mp: UnsafePointer<Float>, _ gxp
     // Ties broken one way so plateaus keep one pixel.
     let isMaximum = .!weak .& (m .> n1) .& (m .>= n2)
     if !any(isMaximum) { return }
-    let strong = m .>= Lanes(repeating: high)
-    for k in 0..<Lanes.scalarCount where isMaximum[k] {
-        if strong[k] {
-            sp[i + k] = EdgeMap.edge
-            stack.push(i + k)
-        } else {
-            sp[i + k] = EdgeMap.candidate
-        }
-    }
+    let strong = isMaximum .& (m .>= Lanes(repeating: high))
+    // The four states at once, without branching on each lane (which mispredicted often): a
+    // maximum is a candidate (1), a strong one an edge (2), the rest stay not edges (0), as no
+    // other pixel writes these. Strong maxima are pushed in raster order.
+    let one = SIMD4<Int32>(repeating: 1)
+    let state = SIMD4<Int32>().replacing(with: one, where: isMaximum) &+ SIMD4<Int32>().replacing(with: one, where: strong)
+    let packed = UInt32(truncatingIfNeeded: state[0]) | UInt32(truncatingIfNeeded: state[1]) &<< 8
+        | UInt32(truncatingIfNeeded: state[2]) &<< 16 | UInt32(truncatingIfNeeded: state[3]) &<< 24
+    UnsafeMutableRawPointer(sp + i).storeBytes(of: packed.littleEndian, as: UInt32.self)
+    for k in 0..<Lanes.scalarCount { stack.push(i + k, if: strong[k]) }
 }
 
 /// Non-maximum suppression at one pixel of magnitude at least the low threshold: marks it a
