@@ -37,20 +37,25 @@ struct SegmentDetector {
         let w = edges.width, h = edges.height
         // Edge pixels not yet in a region: one byte tells both, so a neighbour costs one load.
         var available = edges.isEdge
-        var region: [Int32] = []
-        region.reserveCapacity(1024)
-        var result: [LineSegment] = []
         let cosTolerance = cos(angleTolerance)
-        gradient.gx.withUnsafeBufferPointer { gxp in
+        return gradient.gx.withUnsafeBufferPointer { gxp in
             gradient.gy.withUnsafeBufferPointer { gyp in
                 gradient.magnitude.withUnsafeBufferPointer { mp in
                     available.withUnsafeMutableBufferPointer { a in
+                        // The region being grown, in the order its pixels joined. A plain buffer
+                        // (each edge pixel joins one region at most once, so the edge count bounds
+                        // it): an array captured by `visit` had every append checked for
+                        // exclusive access at run time.
+                        let region = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, edges.pixels.count))
+                        defer { region.deallocate() }
+                        var regionCount = 0
+                        var result: [LineSegment] = []
                         for seed in edges.pixels {
                             let s = Int(seed)
                             if a[s] == 0 { continue }
                             a[s] = 0
-                            region.removeAll(keepingCapacity: true)
-                            region.append(seed)
+                            region[0] = seed
+                            regionCount = 1
                             var meanX = Double(gxp[s] / mp[s]), meanY = Double(gyp[s] / mp[s])
                             var dirX = meanX, dirY = meanY
                             /// Joins neighbour `j` to the region if it is an unused edge pixel
@@ -61,7 +66,8 @@ struct SegmentDetector {
                                 let ux = Double(gxp[j]) / m, uy = Double(gyp[j]) / m
                                 if ux * dirX + uy * dirY < cosTolerance { return }
                                 a[j] = 0
-                                region.append(Int32(truncatingIfNeeded: j))
+                                region[regionCount] = Int32(truncatingIfNeeded: j)
+                                regionCount += 1
                                 meanX += ux
                                 meanY += uy
                                 let l = (meanX * meanX + meanY * meanY).squareRoot()
@@ -69,7 +75,7 @@ struct SegmentDetector {
                                 dirY = meanY / l
                             }
                             var head = 0
-                            while head < region.count {
+                            while head < regionCount {
                                 let i = Int(region[head])
                                 head += 1
                                 let y = i / w, x = i - y * w
@@ -87,14 +93,14 @@ struct SegmentDetector {
                                     }
                                 }
                             }
-                            if Double(region.count) < minimumLength { continue }
+                            if Double(regionCount) < minimumLength { continue }
                             var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
-                            for p in region {
+                            for p in UnsafeBufferPointer(start: region, count: regionCount) {
                                 let i = Int(p), row = i / w
                                 let x = Double(i - row * w) + 0.5, y = Double(row) + 0.5
                                 sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y
                             }
-                            let n = Double(region.count)
+                            let n = Double(regionCount)
                             var segment = LineSegment(cx: 0, cy: 0, nx: dirX, ny: dirY, length: 0, width: 0, count: n,
                                                       sx: sx, sy: sy, sxx: sxx, syy: syy, sxy: sxy)
                             segment.fitMoments()
@@ -102,11 +108,11 @@ struct SegmentDetector {
                                 result.append(segment)
                             }
                         }
+                        return result
                     }
                 }
             }
         }
-        return result
     }
 }
 
