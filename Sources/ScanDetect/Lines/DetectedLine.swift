@@ -36,7 +36,12 @@ struct DetectedLine {
     var dx: Double { -ny }
     var dy: Double { nx }
 
-    init(theta: Double, rho: Double, votes: Int, edges: EdgeMap, gradient: GradientField, cosTolerance: Float) {
+    /// - Parameter profiling: false for a frame border, whose profile is then all zeros without
+    ///   probing: probed with its tolerance of 2 it would be all zeros too (an edge pixel's
+    ///   gradient is non-zero, and no gradient's component along a unit normal reaches twice its
+    ///   magnitude), and `support` never reads it.
+    init(theta: Double, rho: Double, votes: Int, edges: EdgeMap, gradient: GradientField, cosTolerance: Float,
+         profiling: Bool = true) {
         self.theta = theta
         self.rho = rho
         self.votes = votes
@@ -63,9 +68,14 @@ struct DetectedLine {
         var pos: [Int32] = [], neg: [Int32] = [], best = 0
         pos = [Int32](unsafeUninitializedCapacity: steps + 1) { pp, posCount in
             neg = [Int32](unsafeUninitializedCapacity: steps + 1) { np, negCount in
-                best = DetectedLine.profile(steps: steps, lo: lo, px: px, py: py, nx: nx, ny: ny, edges: edges,
-                                            gradient: gradient, cosTolerance: cosTolerance,
-                                            positive: pp.baseAddress!, negative: np.baseAddress!)
+                if profiling {
+                    best = DetectedLine.profile(steps: steps, lo: lo, px: px, py: py, nx: nx, ny: ny, edges: edges,
+                                                gradient: gradient, cosTolerance: cosTolerance,
+                                                positive: pp.baseAddress!, negative: np.baseAddress!)
+                } else {
+                    pp.baseAddress!.initialize(repeating: 0, count: steps + 1)
+                    np.baseAddress!.initialize(repeating: 0, count: steps + 1)
+                }
                 negCount = steps + 1
             }
             posCount = steps + 1
@@ -140,7 +150,8 @@ struct DetectedLine {
         case 2: (0, Double(width))
         default: (.pi / 2, Double(height))
         }
-        var line = DetectedLine(theta: theta, rho: rho, votes: 0, edges: edges, gradient: gradient, cosTolerance: 2)
+        var line = DetectedLine(theta: theta, rho: rho, votes: 0, edges: edges, gradient: gradient, cosTolerance: 2,
+                                profiling: false)
         line.isFrameBorder = true
         return line
     }
@@ -156,7 +167,13 @@ struct DetectedLine {
         if isFrameBorder { return (Int((e - s) / 2), 0, e - s) }
         let count = positive.count - 1
         let i0 = max(0, min(count, Int(s - tMin))), i1 = max(0, min(count, Int(e - tMin)))
-        return (Int(positive[i1] - positive[i0]), Int(negative[i1] - negative[i0]), e - s)
+        // Indices clamped into the profile just above; called for every side of every quad tried,
+        // so the reads go unchecked. Prefix sums never decrease, so the differences cannot overflow.
+        return positive.withUnsafeBufferPointer { p in
+            negative.withUnsafeBufferPointer { q in
+                (Int(p[i1] &- p[i0]), Int(q[i1] &- q[i0]), e - s)
+            }
+        }
     }
 
     /// The intersection with another line, or nil when they are (nearly) parallel.
