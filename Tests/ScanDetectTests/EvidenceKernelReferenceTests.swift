@@ -53,6 +53,26 @@ struct EvidenceKernelReferenceTests {
         #expect(measured > 0)
     }
 
+    /// Scores with many ties, so the place among equals matters.
+    @Test("the quad search's ranked list", arguments: [UInt64(1), 2, 3])
+    func rankedInsertion(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var best: [ScoredQuad] = [], expected: [ScoredQuad] = []
+        let count = 12
+        for k in 0..<400 {
+            var quad = ScoredQuad(x: SIMD4(repeating: Double(k)), y: .zero, lines: .zero, supported: .zero, insideLength: .zero,
+                                  totalLength: .zero, overshoot: .zero, score: Double(Int.random(in: 0..<40, using: &generator)))
+            if k == 200 { quad.score = .nan }
+            if best.count < count || quad.score > best.last!.score { QuadSearch.insert(quad, into: &best, keeping: count) }
+            if expected.count < count || quad.score > expected.last!.score {
+                expected.append(quad)
+                expected.sort { $0.score > $1.score }
+                if expected.count > count { expected.removeLast() }
+            }
+            #expect(best.map(\.x) == expected.map(\.x))
+        }
+    }
+
     @Test("histogram bins of the gradient magnitudes", arguments: [UInt64(1), 2])
     func magnitudeBins(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

@@ -74,19 +74,41 @@ struct QuadSearch {
             let s = lines[line].support(from: a, to: b)
             return Double(max(s.positive, s.negative)) >= minimumSideSupport * max(s.inside, 0.5 * length)
         }
+        // For every pair c < d, the set of lines backed between them (`backed(a, c, d)`, a ∉ {c, d}),
+        // as bits: found once for all pairs, so that the test that c and d are in turn backed
+        // between a and b is a look-up of bits c and d in the set of the pair {a, b}. (Line c is a
+        // candidate of that set exactly when `backed(c, a, b)` can hold: it crosses both.)
+        func pair(_ c: Int, _ d: Int) -> Int { (c * (2 * n - c - 1)) / 2 + (d - c - 1) }
+        var backedSets = [UInt64](repeating: 0, count: max(1, n * (n - 1) / 2 * words))
+        for c in 0..<n {
+            for d in (c + 1)..<n {
+                let set = pair(c, d) * words
+                for word in 0..<words {
+                    var candidates = crossers[c * words + word] & crossers[d * words + word]
+                    while candidates != 0 {
+                        let a = word * 64 + candidates.trailingZeroBitCount
+                        candidates &= candidates - 1
+                        if a != c && a != d && backed(a, c, d) { backedSets[set + word] |= 1 << UInt64(a % 64) }
+                    }
+                }
+            }
+        }
+        func isBacked(_ line: Int, between a: Int, _ b: Int) -> Bool {
+            backedSets[pair(a, b) * words + line / 64] & (1 << UInt64(line % 64)) != 0
+        }
         var best: [ScoredQuad] = []
         var worstKept = -Double.infinity
         var sides: [Int] = []
         for c in 0..<n {
             for d in (c + 1)..<n {
                 sides.removeAll(keepingCapacity: true)
+                let set = pair(c, d) * words
                 for word in 0..<words {
                     // In increasing order of a, as a plain loop over all lines would find them.
-                    var candidates = crossers[c * words + word] & crossers[d * words + word]
-                    while candidates != 0 {
-                        let a = word * 64 + candidates.trailingZeroBitCount
-                        candidates &= candidates - 1
-                        if a != c && a != d && backed(a, c, d) { sides.append(a) }
+                    var members = backedSets[set + word]
+                    while members != 0 {
+                        sides.append(word * 64 + members.trailingZeroBitCount)
+                        members &= members - 1
                     }
                 }
                 if sides.count < 2 { continue }
@@ -96,15 +118,14 @@ struct QuadSearch {
                     if a < c { continue }
                     for j in (i + 1)..<sides.count {
                         let b = sides[j]
-                        if !backed(c, a, b) || !backed(d, a, b) { continue }
+                        // a < b, and c, d are neither.
+                        if !isBacked(c, between: a, b) || !isBacked(d, between: a, b) { continue }
                         let xs = SIMD4(cross(a, c, lines).x, cross(c, b, lines).x, cross(b, d, lines).x, cross(d, a, lines).x)
                         let ys = SIMD4(cross(a, c, lines).y, cross(c, b, lines).y, cross(b, d, lines).y, cross(d, a, lines).y)
                         guard let quad = evaluate(x: xs, y: ys, sideLines: SIMD4(Int32(c), Int32(b), Int32(d), Int32(a)),
                                                   lines: lines) else { continue }
                         if best.count < count || quad.score > worstKept {
-                            best.append(quad)
-                            best.sort { $0.score > $1.score }
-                            if best.count > count { best.removeLast() }
+                            Self.insert(quad, into: &best, keeping: count)
                             worstKept = best.last!.score
                         }
                     }
@@ -112,6 +133,26 @@ struct QuadSearch {
             }
         }
         return best
+    }
+
+    /// Inserts `quad` into `best` (sorted by descending score) where appending it and sorting
+    /// stably would put it, after every quad scoring at least as high, and drops the last when
+    /// there are more than `count`. Cheaper than re-sorting the list for every quad kept. A NaN
+    /// score, which orders against nothing, takes the sort as before.
+    static func insert(_ quad: ScoredQuad, into best: inout [ScoredQuad], keeping count: Int) {
+        if quad.score.isNaN || best.contains(where: { $0.score.isNaN }) {
+            best.append(quad)
+            best.sort { $0.score > $1.score }
+        } else {
+            // The list is sorted, so the quads scoring at least as high form a prefix.
+            var lo = 0, hi = best.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if best[mid].score >= quad.score { lo = mid + 1 } else { hi = mid }
+            }
+            best.insert(quad, at: lo)
+        }
+        if best.count > count { best.removeLast() }
     }
 
     private func cross(_ i: Int, _ j: Int, _ lines: [DetectedLine]) -> (x: Double, y: Double) {
