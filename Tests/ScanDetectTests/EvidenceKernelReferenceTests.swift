@@ -53,6 +53,31 @@ struct EvidenceKernelReferenceTests {
         #expect(measured > 0)
     }
 
+    /// Row runs of every kind: empty rows, runs touching either end, runs shorter than one vector
+    /// step, and grids narrower than the largest shift.
+    @Test("lattice autocorrelation", arguments: [(40, 30, UInt64(1)), (96, 48, 2), (17, 60, 3), (10, 12, 4), (70, 70, 5)])
+    func autocorrelation(nx: Int, ny: Int, seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var first = [Int](repeating: nx, count: ny), end = [Int](repeating: 0, count: ny)
+        var signal = [Float](repeating: 0, count: nx * ny)
+        var count = 0
+        for j in 0..<ny where Int.random(in: 0..<10, using: &generator) > 0 {
+            let a = Int.random(in: 0..<nx, using: &generator), b = Int.random(in: a...nx, using: &generator)
+            guard b > a else { continue }
+            first[j] = a
+            end[j] = b
+            for i in a..<b { signal[j * nx + i] = Float.random(in: -1...1, using: &generator) }
+            count += b - a
+        }
+        let overlap = 0.25 * Float(count)
+        let found = PageEvidence.autocorrelation(signal, rows: (first, end), nx: nx, ny: ny, variance: 0.3,
+                                                 minimumOverlap: overlap)
+        let expected = Self.autocorrelation(signal, rows: (first, end), nx: nx, ny: ny, variance: 0.3, minimumOverlap: overlap)
+        #expect(found.count == expected.count)
+        #expect(zip(found, expected).allSatisfy { $0.bitPattern == $1.bitPattern })
+        #expect(found.contains { !$0.isNaN })
+    }
+
     /// Scores with many ties, so the place among equals matters.
     @Test("the quad search's ranked list", arguments: [UInt64(1), 2, 3])
     func rankedInsertion(seed: UInt64) {
@@ -114,5 +139,52 @@ struct EvidenceKernelReferenceTests {
         }
         let most = max(along, across)
         return most >= 16 ? Double(min(along, across)) / Double(most) : 0
+    }
+
+    /// The autocorrelation as it was: one shift at a time.
+    static func autocorrelation(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int, variance: Float,
+                                minimumOverlap: Float) -> [Float] {
+        let reach = PageEvidence.latticeReach, span = 2 * reach + 1
+        var result = [Float](repeating: .nan, count: (reach + 1) * span)
+        signal.withUnsafeBufferPointer { s in
+            let raw = UnsafeRawPointer(s.baseAddress!)
+            func load16(_ i: Int) -> SIMD16<Float> {
+                raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD16<Float>.self)
+            }
+            func load4(_ i: Int) -> SIMD4<Float> {
+                raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD4<Float>.self)
+            }
+            for dy in 0...reach where dy < ny {
+                for dx in -reach...reach where abs(dx) < nx {
+                    if dy == 0 && dx < 0 { continue }
+                    var products = SIMD16<Float>(), quads = SIMD4<Float>()
+                    var product: Float = 0
+                    var overlap = 0
+                    for j in 0..<(ny - dy) {
+                        let lo = max(rows.first[j], rows.first[j + dy] - dx), hi = min(rows.end[j], rows.end[j + dy] - dx)
+                        guard hi > lo else { continue }
+                        overlap += hi - lo
+                        let a = j * nx, b = (j + dy) * nx + dx
+                        var i = lo
+                        while i + 16 <= hi {
+                            products += load16(a + i) * load16(b + i)
+                            i += 16
+                        }
+                        while i + 4 <= hi {
+                            quads += load4(a + i) * load4(b + i)
+                            i += 4
+                        }
+                        while i < hi {
+                            product += s[a + i] * s[b + i]
+                            i += 1
+                        }
+                    }
+                    if Float(overlap) >= minimumOverlap {
+                        result[dy * span + dx + reach] = (product + products.sum() + quads.sum()) / Float(overlap) / variance
+                    }
+                }
+            }
+        }
+        return result
     }
 }

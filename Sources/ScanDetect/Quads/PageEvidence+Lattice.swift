@@ -99,7 +99,7 @@ extension PageEvidence {
             }
         }
         guard energy > 0 else { return 0 }
-        let correlation = autocorrelation(signal, rows: (first, end), nx: nx, ny: ny, variance: energy / Float(count),
+        let correlation = Self.autocorrelation(signal, rows: (first, end), nx: nx, ny: ny, variance: energy / Float(count),
                                           minimumOverlap: Float(Self.latticeOverlap) * Float(count))
         return prominence(correlation)
     }
@@ -119,47 +119,37 @@ extension PageEvidence {
     /// Normalised autocorrelation for shifts (dx, dy) with 0 ≤ dy ≤ reach, |dx| ≤ reach (the
     /// other half is its mirror), row-major from dy 0, dx −reach; NaN where the overlap is small.
     /// `signal` is zero outside each row's run `rows.first[j]..<rows.end[j]`.
-    private func autocorrelation(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int, variance: Float,
-                                 minimumOverlap: Float) -> [Float] {
+    ///
+    /// Each shift's sum runs in a fixed order (see `LatticeSum`); two shifts of one row of shifts
+    /// are summed side by side, so that the additions of one fill the time the other's wait on
+    /// their previous ones (a single shift's sum is a chain of dependent vector additions).
+    static func autocorrelation(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int, variance: Float,
+                                minimumOverlap: Float) -> [Float] {
         let reach = Self.latticeReach, span = 2 * reach + 1
         var result = [Float](repeating: .nan, count: (reach + 1) * span)
         signal.withUnsafeBufferPointer { s in
-            let raw = UnsafeRawPointer(s.baseAddress!)
-            // Wide vectors: several independent accumulators keep the adds from waiting on each other.
-            func load16(_ i: Int) -> SIMD16<Float> {
-                raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD16<Float>.self)
-            }
-            func load4(_ i: Int) -> SIMD4<Float> {
-                raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.stride, as: SIMD4<Float>.self)
-            }
-            for dy in 0...reach where dy < ny {
-                for dx in -reach...reach where abs(dx) < nx {
-                    if dy == 0 && dx < 0 { continue }
-                    var products = SIMD16<Float>(), quads = SIMD4<Float>()
-                    var product: Float = 0
-                    var overlap = 0
-                    for j in 0..<(ny - dy) {
-                        // Cells i inside in row j whose partner i + dx is inside in row j + dy.
-                        let lo = max(rows.first[j], rows.first[j + dy] - dx), hi = min(rows.end[j], rows.end[j + dy] - dx)
-                        guard hi > lo else { continue }
-                        overlap += hi - lo
-                        let a = j * nx, b = (j + dy) * nx + dx
-                        var i = lo
-                        while i + 16 <= hi {
-                            products += load16(a + i) * load16(b + i)
-                            i += 16
-                        }
-                        while i + 4 <= hi {
-                            quads += load4(a + i) * load4(b + i)
-                            i += 4
-                        }
-                        while i < hi {
-                            product += s[a + i] * s[b + i]
-                            i += 1
+            rows.first.withUnsafeBufferPointer { first in
+                rows.end.withUnsafeBufferPointer { end in
+                    let signal = s.baseAddress!, first = first.baseAddress!, end = end.baseAddress!
+                    func finish(_ sum: LatticeSum, _ dx: Int, _ dy: Int) {
+                        if Float(sum.overlap) >= minimumOverlap {
+                            result[dy * span + dx + reach] = sum.value / Float(sum.overlap) / variance
                         }
                     }
-                    if Float(overlap) >= minimumOverlap {
-                        result[dy * span + dx + reach] = (product + products.sum() + quads.sum()) / Float(overlap) / variance
+                    for dy in 0...reach where dy < ny {
+                        // The shifts of this row that are measured, in increasing dx.
+                        let shifts = (-reach...reach).filter { abs($0) < nx && !(dy == 0 && $0 < 0) }
+                        var k = 0
+                        while k + 1 < shifts.count {
+                            let (a, b) = LatticeSum.pair(signal, first, end, nx: nx, ny: ny, dy: dy, shifts: (shifts[k], shifts[k + 1]))
+                            finish(a, shifts[k], dy)
+                            finish(b, shifts[k + 1], dy)
+                            k += 2
+                        }
+                        if k < shifts.count {
+                            let (a, _) = LatticeSum.pair(signal, first, end, nx: nx, ny: ny, dy: dy, shifts: (shifts[k], nil))
+                            finish(a, shifts[k], dy)
+                        }
                     }
                 }
             }
@@ -217,5 +207,81 @@ extension PageEvidence {
             }
         }
         return Double(best)
+    }
+}
+
+/// The sum of products of one shift of the lattice signal, accumulated in a fixed order: row by
+/// row, each row's run sixteen cells at a time into sixteen lanes, then four at a time into four
+/// lanes, then one by one, the lanes added up at the end. The result depends on that order, so
+/// it is the same however the rows of two shifts are interleaved.
+struct LatticeSum {
+    var products = SIMD16<Float>(), quads = SIMD4<Float>()
+    var product: Float = 0
+    /// Cells in the shift's overlap.
+    var overlap = 0
+
+    var value: Float { product + products.sum() + quads.sum() }
+
+    /// The sums of two shifts (dx₀, dy) and (dx₁, dy) of `signal` (`nx × ny`, zero outside each row's
+    /// run `first[j]..<end[j]`), the second nil when there is only one. Index arithmetic wraps
+    /// (every index is inside the signal), so the loops carry no overflow checks.
+    @inline(__always)
+    static func pair(_ s: UnsafePointer<Float>, _ first: UnsafePointer<Int>, _ end: UnsafePointer<Int>,
+                     nx: Int, ny: Int, dy: Int, shifts: (Int, Int?)) -> (LatticeSum, LatticeSum) {
+        var sumA = LatticeSum(), sumB = LatticeSum()
+        let dxA = shifts.0, dxB = shifts.1 ?? shifts.0, both = shifts.1 != nil
+        // The sixteen-lane sums in locals of their own, so they stay in registers.
+        var productsA = SIMD16<Float>(), productsB = SIMD16<Float>()
+        for j in 0..<(ny - dy) {
+            // Cells i inside in row j whose partner i + dx is inside in row j + dy.
+            let loA = max(first[j], first[j &+ dy] &- dxA), hiA = min(end[j], end[j &+ dy] &- dxA)
+            let loB = max(first[j], first[j &+ dy] &- dxB), hiB = both ? min(end[j], end[j &+ dy] &- dxB) : loB
+            let row = s + j &* nx, partner = s + (j &+ dy) &* nx
+            let a = row, bA = partner + dxA, bB = partner + dxB
+            var iA = loA, iB = loB
+            // Sixteen-cell steps of both shifts side by side while both have them.
+            while iA &+ 16 <= hiA && iB &+ 16 <= hiB {
+                productsA += load16(a + iA) * load16(bA + iA)
+                productsB += load16(a + iB) * load16(bB + iB)
+                iA &+= 16
+                iB &+= 16
+            }
+            while iA &+ 16 <= hiA {
+                productsA += load16(a + iA) * load16(bA + iA)
+                iA &+= 16
+            }
+            while iB &+ 16 <= hiB {
+                productsB += load16(a + iB) * load16(bB + iB)
+                iB &+= 16
+            }
+            if hiA > loA { sumA.addTail(a, bA, from: iA, started: loA, to: hiA) }
+            if hiB > loB { sumB.addTail(a, bB, from: iB, started: loB, to: hiB) }
+        }
+        sumA.products = productsA
+        sumB.products = productsB
+        return (sumA, sumB)
+    }
+
+    @inline(__always)
+    private static func load16(_ p: UnsafePointer<Float>) -> SIMD16<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD16<Float>.self)
+    }
+
+    /// Adds the rest of one row's run after its sixteen-cell steps, from cell `i` to `hi`, of the
+    /// products `a[i] · b[i]`; `lo` is where the run started.
+    @inline(__always)
+    private mutating func addTail(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, from start: Int, started lo: Int,
+                                  to hi: Int) {
+        var i = start
+        while i &+ 4 <= hi {
+            quads += UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<Float>.self)
+                * UnsafeRawPointer(b + i).loadUnaligned(as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < hi {
+            product += a[i] * b[i]
+            i &+= 1
+        }
+        overlap &+= hi &- lo
     }
 }
