@@ -64,4 +64,22 @@ struct BentEdgeTests {
             #expect(longest >= 350, "bend \(bend): longest top segment \(longest) px")
         }
     }
+
+    /// The strip's corners: its long sides bow between them.
+    static let corners = [Point(40, 100), Point(440, 100), Point(440, 220), Point(40, 220)]
+
+    @Test("refined corners of a strip with bowed long sides stay at its corners", arguments: [4.0, 8.0])
+    func bowedCornersRefined(sagitta: Double) {
+        let image = Self.strip(sagitta: sagitta)
+        // A band wide enough to hold the bow, so every profile finds the edge.
+        let refiner = EdgeRefiner(band: 10, spacing: 4)
+        let refined = refiner.refine(Self.corners, in: image)
+        // A line through a whole bowed side passes inside the bow, off both corners.
+        let whole = refiner.fitSide(from: Self.corners[0], to: Self.corners[1], in: image)
+        let wholeOffset = whole.map { abs($0.distance(Self.corners[0])) } ?? 0
+        for k in 0..<4 {
+            let error = refined[k].distance(to: Self.corners[k])
+            #expect(error < 0.35 * wholeOffset, "corner \(k): \(refined[k]), \(error) px off; a whole-side line is \(wholeOffset) px off")
+        }
+    }
 }
