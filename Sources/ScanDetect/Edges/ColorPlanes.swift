@@ -44,23 +44,18 @@ struct ColorPlanes {
                             let rows = bytes.baseAddress! + (y * f) * rowBytes
                             let o = y * w
                             let out = (rp.baseAddress! + o, gp.baseAddress! + o, bp.baseAddress! + o)
+                            /// This block row shrunk by `k`, inlined so that a literal `k` unrolls its loops.
+                            @inline(__always) func shrinkRow(by k: Int) {
+                                sumRows(rows, rowBytes, k, usedBytes, into: sums)
+                                reduceBlocks(sums, window, w, k, norm, out)
+                            }
                             // The usual factors as constants, so the inner loops unroll.
                             switch f {
-                            case 2:
-                                sumRows(rows, rowBytes, 2, usedBytes, into: sums)
-                                reduceBlocks(sums, window, w, 2, norm, out)
-                            case 3:
-                                sumRows(rows, rowBytes, 3, usedBytes, into: sums)
-                                reduceBlocks(sums, window, w, 3, norm, out)
-                            case 4:
-                                sumRows(rows, rowBytes, 4, usedBytes, into: sums)
-                                reduceBlocks(sums, window, w, 4, norm, out)
-                            case 5:
-                                sumRows(rows, rowBytes, 5, usedBytes, into: sums)
-                                reduceBlocks(sums, window, w, 5, norm, out)
-                            case ...ColorPlanes.largestWindowFactor:
-                                sumRows(rows, rowBytes, f, usedBytes, into: sums)
-                                reduceBlocks(sums, window, w, f, norm, out)
+                            case 2: shrinkRow(by: 2)
+                            case 3: shrinkRow(by: 3)
+                            case 4: shrinkRow(by: 4)
+                            case 5: shrinkRow(by: 5)
+                            case ...ColorPlanes.largestWindowFactor: shrinkRow(by: f)
                             default:
                                 sumRows(rows, rowBytes, f, usedBytes, into: sums)
                                 reduceBlocksOneByOne(sums, w, f, norm, out)

@@ -29,7 +29,7 @@ struct EdgeRefiner {
     /// evidence.
     func refine(_ corners: [Point], in image: Image<RGB8>) -> [Point] {
         let sides = (0..<4).map { edgePoints(from: corners[$0], to: corners[($0 + 1) % 4], in: image) }
-        let lines = sides.map { $0.count >= Self.minimumPoints ? FittedLine.robustFit($0) : nil }
+        let lines = sides.map(Self.line(through:))
         /// The line of side k near one of its ends: fitted to the points on the share of the side
         /// nearest that end when there are enough of them, else the whole side's line.
         func nearEnd(of k: Int, atStart: Bool) -> FittedLine? {
@@ -56,8 +56,12 @@ struct EdgeRefiner {
 
     /// The robust line through the edge points found across one side, or nil with too few.
     func fitSide(from p: Point, to q: Point, in image: Image<RGB8>) -> FittedLine? {
-        let points = edgePoints(from: p, to: q, in: image)
-        return points.count >= Self.minimumPoints ? FittedLine.robustFit(points) : nil
+        Self.line(through: edgePoints(from: p, to: q, in: image))
+    }
+
+    /// The robust line through a side's edge points, or nil with fewer than `minimumPoints`.
+    static func line(through points: [Point]) -> FittedLine? {
+        points.count >= minimumPoints ? FittedLine.robustFit(points) : nil
     }
 
     /// The edge found to a fraction of a pixel on profiles across the side from `p` to `q`, in
