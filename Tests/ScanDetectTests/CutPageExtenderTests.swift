@@ -78,6 +78,46 @@ import Testing
         #expect(CutPageExtender(aspectRatio: 1.41).extend(inside, in: image) == inside)
     }
 
+    /// A light page on a dark desk, running past the top of the frame, with a dark rule (a
+    /// heading's underline) across it at y = 12; and, when `neighbourSheet`, a second light sheet
+    /// filling the desk above the page's top side at y = 40 instead.
+    private func ruledPhoto(neighbourSheet: Bool) -> Image<RGB8> {
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 0..<260 {
+            for x in 0..<width {
+                let onPage = x >= 100 && x < 330 && (neighbourSheet ? y >= 40 : true)
+                let onSheet = neighbourSheet && y < 38
+                if onPage || onSheet { pixels[y * width + x] = RGB8(235, 232, 225) }
+                if !neighbourSheet && onPage && (12...13).contains(y) { pixels[y * width + x] = RGB8(40, 40, 40) }
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func movesASideOnARuleNearTheBorderOntoTheBorder() {
+        // The search took the rule for the page's top side; the page's left and right sides run
+        // on past it to the frame's top, so the page is cut there and completed beyond it.
+        let image = ruledPhoto(neighbourSheet: false)
+        let onRule = [Point(100, 12), Point(330, 12), Point(330, 260), Point(100, 260)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        let reached = extender.reachingBorder(onRule, in: image)
+        #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
+        let extended = extender.extend(onRule, in: image)
+        // 260 seen over a width of 230: the page is A4 upright, 230 × 1.41 long, its top hidden.
+        #expect(abs(extended[0].y - (260 - 230 * 1.41)) < 1 && abs(extended[1].y - (260 - 230 * 1.41)) < 1)
+    }
+
+    @Test func keepsASideWithAnotherSheetBeyondIt() {
+        // Light paper beyond the top side too, but the page's left and right sides end at its
+        // corners: the desk is dark on both sides of their continuation.
+        let image = ruledPhoto(neighbourSheet: true)
+        let page = [Point(100, 40), Point(330, 40), Point(330, 260), Point(100, 260)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        #expect(extender.reachingBorder(page, in: image) == nil)
+        #expect(extender.extend(page, in: image) == page)
+    }
+
     @Test func rejectsAnAspectRatioBelowOne() {
         var options = DetectionOptions()
         options.cutPageAspectRatio = 0.5

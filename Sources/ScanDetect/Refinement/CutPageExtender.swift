@@ -21,12 +21,14 @@ struct CutPageExtender {
     /// Distance, in pixels, of the border strip inside the cut side.
     let stripInset: Double = 3
 
-    /// The extended corners (same cyclic order), or `corners` unchanged when exactly one side
-    /// does not lie on the frame's border or no proportion is longer than the visible part.
+    /// The extended corners (same cyclic order), or `corners` unchanged when not exactly one side
+    /// lies on the frame's border (after `reachingBorder`) or no proportion is longer than the
+    /// visible part.
     func extend(_ corners: [Point], in image: Image<RGB8>) -> [Point] {
         guard corners.count == 4 else { return corners }
-        let edges = corners.map { borderEdges(of: $0, width: Double(image.width), height: Double(image.height)) }
-        let cut = (0..<4).filter { !edges[$0].intersection(edges[($0 + 1) % 4]).isEmpty }
+        // A side stopping short of the border on the page itself is first moved onto it.
+        let corners = sidesOnBorder(of: corners, in: image).isEmpty ? reachingBorder(corners, in: image) ?? corners : corners
+        let cut = sidesOnBorder(of: corners, in: image)
         guard cut.count == 1, let k = cut.first else { return corners }
         // The cut side runs a → b; pa and pb are their neighbours across the visible sides.
         let a = k, b = (k + 1) % 4, pa = (k + 3) % 4, pb = (k + 2) % 4
@@ -67,7 +69,7 @@ struct CutPageExtender {
     }
 
     /// Per-channel medians of the pixels at `point(t)` for t evenly spread over 0.1…0.9.
-    private func stripMedian(in image: Image<RGB8>, _ point: (Double) -> Point) -> SIMD3<Double> {
+    func stripMedian(in image: Image<RGB8>, _ point: (Double) -> Point) -> SIMD3<Double> {
         let count = 33
         var r = [UInt8](), g = [UInt8](), b = [UInt8]()
         r.reserveCapacity(count)
@@ -85,9 +87,15 @@ struct CutPageExtender {
         return SIMD3(median(r), median(g), median(b))
     }
 
-    private func colourDistance(_ p: SIMD3<Double>, _ q: SIMD3<Double>) -> Double {
+    func colourDistance(_ p: SIMD3<Double>, _ q: SIMD3<Double>) -> Double {
         let d = p - q
         return (d * d).sum().squareRoot()
+    }
+
+    /// Indices k of the sides (corner k to corner k + 1) lying on the frame's border.
+    func sidesOnBorder(of corners: [Point], in image: Image<RGB8>) -> [Int] {
+        let edges = corners.map { borderEdges(of: $0, width: Double(image.width), height: Double(image.height)) }
+        return (0..<4).filter { !edges[$0].intersection(edges[($0 + 1) % 4]).isEmpty }
     }
 
     private func borderEdges(of p: Point, width: Double, height: Double) -> Set<Int> {

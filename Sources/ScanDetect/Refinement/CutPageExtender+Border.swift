@@ -1,0 +1,117 @@
+import ScanCore
+
+extension CutPageExtender {
+    /// `corners` with one side moved out onto the frame's border, or nil when no side qualifies.
+    ///
+    /// A page cut by the frame often shows a straight line near the cut — a heading's rule, a
+    /// table's top, a line of text — that the search takes for the page's side. Such a side stops
+    /// short of the border on a band of the page itself: the band looks like the page's interior
+    /// and unlike the surface beyond the page's other sides, and the page's edge goes on along its
+    /// two neighbouring sides to the border, where the page's visible part ends. A real side near
+    /// the border has the background beyond it, or, with another sheet lying there, no edge
+    /// going on past its corners; a page on a surface of its own colour (white on white) is left
+    /// alone, since the band cannot tell page from table there.
+    func reachingBorder(_ corners: [Point], in image: Image<RGB8>) -> [Point]? {
+        let width = Double(image.width), height = Double(image.height)
+        var best: (corners: [Point], reach: Double)?
+        for k in 0..<4 {
+            let a = k, b = (k + 1) % 4, pa = (k + 3) % 4, pb = (k + 2) % 4
+            for border in 0..<4 {
+                // How far along their sides (as a multiple of pa → a and pb → b) the neighbours
+                // meet the border; beyond the corners, by at most half the visible length.
+                guard let ta = reach(from: corners[pa], through: corners[a], border: border, width: width, height: height),
+                      let tb = reach(from: corners[pb], through: corners[b], border: border, width: width, height: height)
+                else { continue }
+                let moved = [corners[pa] + (corners[a] - corners[pa]) * ta, corners[pb] + (corners[b] - corners[pb]) * tb]
+                let alongBorder = border % 2 == 0 ? moved.map(\.y) : moved.map(\.x)
+                let extent = border % 2 == 0 ? height : width
+                guard alongBorder.allSatisfy({ $0 >= -borderTolerance && $0 <= extent + borderTolerance }),
+                      max(ta, tb) < best?.reach ?? .infinity,
+                      isPageBand(corners, side: k, to: moved, in: image),
+                      neighboursContinue(corners, side: k, to: moved, in: image)
+                else { continue }
+                var result = corners
+                result[a] = moved[0]
+                result[b] = moved[1]
+                best = (result, max(ta, tb))
+            }
+        }
+        return best?.corners
+    }
+
+    /// The multiple t > 1 of `from` → `through` at which that line meets frame border `border`
+    /// (0 left, 1 top, 2 right, 3 bottom), when t ≤ 1.5.
+    private func reach(from p: Point, through q: Point, border: Int, width: Double, height: Double) -> Double? {
+        let d = q - p
+        let t: Double
+        switch border {
+        case 0: t = -p.x / d.x
+        case 1: t = -p.y / d.y
+        case 2: t = (width - p.x) / d.x
+        default: t = (height - p.y) / d.y
+        }
+        return t.isFinite && t > 1 && t <= 1.5 ? t : nil
+    }
+
+    /// True when the band between side `k` of `corners` and the moved side `moved` (its two
+    /// ends) looks like the page's interior and unlike every background strip measurable beyond
+    /// the page's other sides (at least one).
+    private func isPageBand(_ corners: [Point], side k: Int, to moved: [Point], in image: Image<RGB8>) -> Bool {
+        let a = corners[k], b = corners[(k + 1) % 4], pa = corners[(k + 3) % 4], pb = corners[(k + 2) % 4]
+        let band = stripMedian(in: image) { t in
+            let onSide = a + (b - a) * t, onBorder = moved[0] + (moved[1] - moved[0]) * t
+            return onSide + (onBorder - onSide) * 0.5
+        }
+        let interior = [0.25, 0.5].map { s in
+            stripMedian(in: image) { t in
+                let onSide = a + (b - a) * t, onOpposite = pa + (pb - pa) * t
+                return onSide + (onOpposite - onSide) * s
+            }
+        }
+        guard interior.allSatisfy({ colourDistance(band, $0) <= maximumStripDifference }) else { return false }
+        let backgrounds = (1..<4).compactMap { backgroundStrip(beyond: (k + $0) % 4, of: corners, in: image) }
+        return !backgrounds.isEmpty && backgrounds.allSatisfy { colourDistance(band, $0) > maximumStripDifference }
+    }
+
+    /// True when the page's edge goes on along the sides next to side `k`, from its corners to
+    /// `moved`: across each such stretch the colour still steps as it does across a page's side
+    /// (at least one stretch measurable inside the frame, every measurable one stepping). Beyond
+    /// a real corner the surface is the same on both sides of that stretch.
+    private func neighboursContinue(_ corners: [Point], side k: Int, to moved: [Point], in image: Image<RGB8>) -> Bool {
+        let centre = corners.reduce(Point.zero, +) / 4
+        let stretches = [(corners[k], moved[0]), (corners[(k + 1) % 4], moved[1])]
+        let steps = stretches.compactMap { (start, end) -> Bool? in
+            guard let offset = outwardOffset(of: start, end, from: centre, in: image) else { return nil }
+            let ends = [start + (end - start) * 0.1, start + (end - start) * 0.9]
+            guard ends.allSatisfy({ isInside($0 + offset, image) && isInside($0 - offset, image) }) else { return nil }
+            let outer = stripMedian(in: image) { t in start + (end - start) * t + offset }
+            let inner = stripMedian(in: image) { t in start + (end - start) * t - offset }
+            return colourDistance(outer, inner) > maximumStripDifference
+        }
+        return !steps.isEmpty && steps.allSatisfy { $0 }
+    }
+
+    /// The offset from the line through `p` and `q` to its side away from `centre`, 1 % of the
+    /// photo's long side (at least 4 pixels) long; nil when p and q coincide.
+    private func outwardOffset(of p: Point, _ q: Point, from centre: Point, in image: Image<RGB8>) -> Point? {
+        let direction = q - p, length = direction.length
+        guard length > 0 else { return nil }
+        var normal = Point(-direction.y, direction.x) / length
+        if normal.dot((p + q) / 2 - centre) < 0 { normal = -normal }
+        return normal * max(4, 0.01 * Double(max(image.width, image.height)))
+    }
+
+    private func isInside(_ point: Point, _ image: Image<RGB8>) -> Bool {
+        point.x >= 0 && point.y >= 0 && point.x < Double(image.width) && point.y < Double(image.height)
+    }
+
+    /// Strip medians just beyond side `k` of `corners` (1 % of the photo's long side out from
+    /// it), or nil when that strip leaves the frame.
+    private func backgroundStrip(beyond k: Int, of corners: [Point], in image: Image<RGB8>) -> SIMD3<Double>? {
+        let p = corners[k], q = corners[(k + 1) % 4], direction = q - p
+        guard let offset = outwardOffset(of: p, q, from: corners.reduce(Point.zero, +) / 4, in: image),
+              isInside(p + direction * 0.1 + offset, image), isInside(p + direction * 0.9 + offset, image)
+        else { return nil }
+        return stripMedian(in: image) { t in p + direction * t + offset }
+    }
+}
