@@ -7,16 +7,19 @@ import ScanCore
 /// long side, whichever exceeds what is already seen) against the opposite, visible side; where
 /// the sides give no plane, the same is done with lengths in the photo. It extends only when the
 /// page continues past the border: the strip just inside the cut side must look like the page's
-/// interior, not like a background strip between the page's real side and the frame.
+/// interior, not like a background strip between the page's real side and the frame. A side that
+/// stops just short of the border on the page itself (a rule or a table's top taken for the side)
+/// is first moved onto the border (`reachingBorder`).
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double
     /// Distance, in pixels, within which a corner counts as lying on the frame's border.
     let borderTolerance: Double = 1.5
     /// Largest colour difference (grey levels, Euclidean over R, G, B, of strip medians) between
-    /// the strip along the cut side and each of two strips across the page's interior (a quarter
-    /// and half way to the opposite side) for the page to continue past the
-    /// border; text and shading stay well below it, a different surface does not.
+    /// two strips of the same surface: for the page to continue past the border, the strip along
+    /// the cut side and each of two strips across the page's interior (a quarter and half way to
+    /// the opposite side) must differ by no more; text and shading stay well below it, a
+    /// different surface does not.
     let maximumStripDifference: Double = 80
     /// Distance, in pixels, of the border strip inside the cut side.
     let stripInset: Double = 3
