@@ -98,6 +98,29 @@ struct EvidenceKernelReferenceTests {
         }
     }
 
+    /// Tiles make many hypotheses that share their sides' lines, a page few; the pairs are
+    /// joined in both orders, so a filter that dropped a pair meeting from either side would show.
+    @Test("panel unions of every pair of hypotheses", arguments: [0, 1])
+    func panelUnions(kind: Int) {
+        var scene = Scene(width: 720, height: 480, page: PageEvidenceTests.outline)
+        if kind == 0 { scene.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60) }
+        let (evidence, _) = PageEvidenceTests.evidence(for: scene.render())
+        let search = QuadSearch(width: evidence.planes.width, height: evidence.planes.height, options: DetectionOptions())
+        let found = search.hypotheses(lines: evidence.lines, count: 64)
+        let quads = found + found.reversed()
+        var expected: [ScoredQuad] = []
+        for i in 0..<quads.count {
+            for j in (i + 1)..<quads.count {
+                if let u = PanelUnion.union(quads[i], quads[j], lines: evidence.lines) { expected.append(u) }
+            }
+        }
+        let unions = PanelUnion.unions(of: quads, lines: evidence.lines)
+        #expect(unions.map(\.x) == expected.map(\.x))
+        #expect(unions.map(\.y) == expected.map(\.y))
+        #expect(unions.map(\.score) == expected.map(\.score))
+        if kind == 0 { #expect(!unions.isEmpty) }
+    }
+
     @Test("histogram bins of the gradient magnitudes", arguments: [UInt64(1), 2])
     func magnitudeBins(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

@@ -6,12 +6,22 @@ enum PanelUnion {
     /// Unions of pairs in `quads` that meet along a shared line, geometrically valid ones only.
     static func unions(of quads: [ScoredQuad], lines: [DetectedLine]) -> [ScoredQuad] {
         var result: [ScoredQuad] = []
-        for i in 0..<quads.count {
-            for j in (i + 1)..<quads.count {
-                if let u = union(quads[i], quads[j], lines: lines) { result.append(u) }
+        quads.withUnsafeBufferPointer { q in
+            for i in 0..<q.count {
+                for j in (i + 1)..<q.count where sharesLine(q[i].lines, q[j].lines, lines: lines) {
+                    if let u = union(q[i], q[j], lines: lines) { result.append(u) }
+                }
             }
         }
         return result
+    }
+
+    /// Whether two quads' sides lie on one line that is not a frame border: a necessary condition
+    /// for `union`, checked on the line indices alone so that the pairs that cannot meet (nearly
+    /// all) cost no copy of their quads (two whole `ScoredQuad`s, about 250 bytes each, per pair).
+    private static func sharesLine(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>, lines: [DetectedLine]) -> Bool {
+        for k in 0..<4 where any(b .== a[k]) && !lines[Int(a[k])].isFrameBorder { return true }
+        return false
     }
 
     static func union(_ a: ScoredQuad, _ b: ScoredQuad, lines: [DetectedLine]) -> ScoredQuad? {
