@@ -65,6 +65,36 @@ struct EdgeKernelReferenceTests {
         }
     }
 
+    /// Every pixel's derivatives, chosen channel and magnitude, bit for bit, with the sums in the
+    /// kernel's order; ties between channels keep the earlier one.
+    @Test("colour Sobel gradients", arguments: [0, 1, 2, 3, 4, 5])
+    func sobel(kind: Int) {
+        let planes = Self.planes(kind)
+        let field = GradientField(planes: planes)
+        let w = planes.width, h = planes.height
+        var mismatches = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                var expected: (Float, Float, Float) = (0, 0, 0)
+                if x > 0, y > 0, x < w - 1, y < h - 1 {
+                    var best: Float = 0
+                    for (k, c) in [planes.red, planes.green, planes.blue].enumerated() {
+                        func v(_ dx: Int, _ dy: Int) -> Float { c[(y + dy) * w + x + dx] }
+                        let gx = (v(1, -1) + 2 * v(1, 0) + v(1, 1)) - (v(-1, -1) + 2 * v(-1, 0) + v(-1, 1))
+                        let gy = (v(-1, 1) + 2 * v(0, 1) + v(1, 1)) - (v(-1, -1) + 2 * v(0, -1) + v(1, -1))
+                        let m = gx * gx + gy * gy
+                        if k == 0 || m > best { best = m; expected = (gx, gy, m) }
+                    }
+                    expected.2 = expected.2.squareRoot()
+                }
+                let i = y * w + x
+                if field.gx[i].bitPattern != expected.0.bitPattern || field.gy[i].bitPattern != expected.1.bitPattern
+                    || field.magnitude[i].bitPattern != expected.2.bitPattern { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// Widths that are and are not a multiple of the four lanes, noise (edges everywhere) and
     /// scenes (long borders, texture).
     @Test("non-maximum suppression and hysteresis", arguments: [0, 1, 2, 3, 4, 5])
