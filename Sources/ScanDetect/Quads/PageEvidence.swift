@@ -121,20 +121,29 @@ struct PageEvidence {
         let steps = Int(end - start)
         guard steps > 0 else { return 0 }
         var backed = 0, inside = 0
-        for s in 0..<steps {
-            let t = start + Double(s) + 0.5
-            let cx = p.x + u.0 * t, cy = p.y + u.1 * t
-            if cx < 0 || cy < 0 || cx >= Double(width) || cy >= Double(height) { continue }
-            inside += 1
-            var o = -reach
-            while o <= reach {
-                let px = Int(cx + o * nx), py = Int(cy + o * ny)
-                o += 1
-                if px < 0 || py < 0 || px >= width || py >= height { continue }
-                let i = py * width + px
-                if edges.isEdge[i] == 0 { continue }
-                let dot = abs(gradient.gx[i] * Float(nx) + gradient.gy[i] * Float(ny))
-                if dot >= cosTolerance * gradient.magnitude[i] { backed += 1; break }
+        // Every pixel read is range-checked just before, so the reads go unchecked.
+        edges.isEdge.withUnsafeBufferPointer { isEdge in
+            gradient.gx.withUnsafeBufferPointer { gx in
+                gradient.gy.withUnsafeBufferPointer { gy in
+                    gradient.magnitude.withUnsafeBufferPointer { magnitude in
+                        for s in 0..<steps {
+                            let t = start + Double(s) + 0.5
+                            let cx = p.x + u.0 * t, cy = p.y + u.1 * t
+                            if cx < 0 || cy < 0 || cx >= Double(width) || cy >= Double(height) { continue }
+                            inside += 1
+                            var o = -reach
+                            while o <= reach {
+                                let px = Int(cx + o * nx), py = Int(cy + o * ny)
+                                o += 1
+                                if px < 0 || py < 0 || px >= width || py >= height { continue }
+                                let i = py * width + px
+                                if isEdge[i] == 0 { continue }
+                                let dot = abs(gx[i] * Float(nx) + gy[i] * Float(ny))
+                                if dot >= cosTolerance * magnitude[i] { backed += 1; break }
+                            }
+                        }
+                    }
+                }
             }
         }
         return inside > 0 ? Double(backed) / Double(inside) : 0
