@@ -37,7 +37,10 @@ struct RegionCandidates {
         var labels = [Int32](repeating: 0, count: count)
         var sizes: [Int] = [0]
         var boxes: [SIMD4<Int32>] = [.zero]  // minX, minY, maxX, maxY
-        var stack: [Int32] = []
+        // Pixels waiting to be expanded. A plain buffer: a pixel is labelled as it is pushed, so
+        // each is pushed at most once and `count` bounds the stack.
+        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        defer { stack.deallocate() }
         let minimumPixels = max(16, Int(minimumAreaFraction * Double(count)))
         luminance.withUnsafeBufferPointer { lum in
             labels.withUnsafeMutableBufferPointer { lab in
@@ -46,16 +49,23 @@ struct RegionCandidates {
                     var size = 0
                     var box = SIMD4<Int32>(Int32(w), Int32(h), -1, -1)
                     lab[seed] = label
-                    stack.append(Int32(seed))
-                    while let top = stack.popLast() {
-                        let i = Int(top)
+                    stack[0] = Int32(seed)
+                    var depth = 1
+                    @inline(__always) func push(_ j: Int) {
+                        lab[j] = label
+                        stack[depth] = Int32(truncatingIfNeeded: j)
+                        depth &+= 1
+                    }
+                    while depth > 0 {
+                        depth &-= 1
+                        let i = Int(stack[depth])
                         size += 1
                         let y = i / w, x = i - y * w
                         box = SIMD4(min(box[0], Int32(x)), min(box[1], Int32(y)), max(box[2], Int32(x)), max(box[3], Int32(y)))
-                        if x > 0 && lab[i - 1] == 0 && lum[i - 1] > threshold { lab[i - 1] = label; stack.append(Int32(i - 1)) }
-                        if x < w - 1 && lab[i + 1] == 0 && lum[i + 1] > threshold { lab[i + 1] = label; stack.append(Int32(i + 1)) }
-                        if i >= w && lab[i - w] == 0 && lum[i - w] > threshold { lab[i - w] = label; stack.append(Int32(i - w)) }
-                        if i < count - w && lab[i + w] == 0 && lum[i + w] > threshold { lab[i + w] = label; stack.append(Int32(i + w)) }
+                        if x > 0 && lab[i - 1] == 0 && lum[i - 1] > threshold { push(i - 1) }
+                        if x < w - 1 && lab[i + 1] == 0 && lum[i + 1] > threshold { push(i + 1) }
+                        if i >= w && lab[i - w] == 0 && lum[i - w] > threshold { push(i - w) }
+                        if i < count - w && lab[i + w] == 0 && lum[i + w] > threshold { push(i + w) }
                     }
                     sizes.append(size)
                     boxes.append(box)
