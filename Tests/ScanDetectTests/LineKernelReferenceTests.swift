@@ -92,6 +92,9 @@ struct LineKernelReferenceTests {
             let evidence = Self.evidence(quad, search: search, lines: lines)
             #expect(quad.supported == evidence.supported && quad.insideLength == evidence.inside
                     && quad.overshoot == evidence.overshoot)
+            // A floor just below the quad's score must not drop it, nor change its evidence.
+            let again = search.evaluate(x: quad.x, y: quad.y, sideLines: quad.lines, lines: lines, above: quad.score.nextDown)
+            #expect(again?.score == quad.score && again?.overshoot == quad.overshoot)
         }
     }
 

@@ -122,8 +122,9 @@ struct QuadSearch {
                         if !isBacked(c, between: a, b) || !isBacked(d, between: a, b) { continue }
                         let xs = SIMD4(cross(a, c, lines).x, cross(c, b, lines).x, cross(b, d, lines).x, cross(d, a, lines).x)
                         let ys = SIMD4(cross(a, c, lines).y, cross(c, b, lines).y, cross(b, d, lines).y, cross(d, a, lines).y)
+                        // Once the list is full, a quad has to beat its last to enter it.
                         guard let quad = evaluate(x: xs, y: ys, sideLines: SIMD4(Int32(c), Int32(b), Int32(d), Int32(a)),
-                                                  lines: lines) else { continue }
+                                                  lines: lines, above: best.count < count ? nil : worstKept) else { continue }
                         if best.count < count || quad.score > worstKept {
                             Self.insert(quad, into: &best, keeping: count)
                             worstKept = best.last!.score
@@ -160,9 +161,10 @@ struct QuadSearch {
     }
 
     /// Checks the geometry and gathers the edge evidence of one hypothesis; nil when it cannot be a
-    /// page. Works on SIMD lanes so the inner loop of the search allocates nothing.
+    /// page, or when its score cannot exceed `floor` (when one is given). Works on SIMD lanes so the
+    /// inner loop of the search allocates nothing.
     func evaluate(x inputX: SIMD4<Double>, y inputY: SIMD4<Double>, sideLines inputLines: SIMD4<Int32>,
-                  lines: [DetectedLine]) -> ScoredQuad? {
+                  lines: [DetectedLine], above floor: Double? = nil) -> ScoredQuad? {
         var x = inputX, y = inputY, sides = inputLines
         if any(x .< -outsideMargin) || any(y .< -outsideMargin)
             || any(x .> width + outsideMargin) || any(y .> height + outsideMargin) { return nil }
@@ -198,32 +200,39 @@ struct QuadSearch {
             let ratio02 = min(lv[0], lv[2]) / max(lv[0], lv[2]), ratio13 = min(lv[1], lv[3]) / max(lv[1], lv[3])
             if ratio02 < minimumOppositeRatio || ratio13 < minimumOppositeRatio { return nil }
         }
-        /// Edge evidence along side k: its backed steps, its length inside the frame, and the
-        /// support per step on its line just beyond its corners (0 for a frame border).
-        func evidence(_ k: Int) -> (supported: Double, inside: Double, overshoot: Double) {
+        /// Edge evidence along side k: its backed steps and its length inside the frame.
+        func evidence(_ k: Int) -> (supported: Double, inside: Double) {
             let line = lines[Int(sides[k])]
-            let ta = line.parameter(x: x[k], y: y[k]), tb = line.parameter(x: nx[k], y: ny[k])
-            let s = line.support(from: ta, to: tb)
-            let supported = Double(max(s.positive, s.negative))
-            if line.isFrameBorder { return (supported, s.inside, 0) }
+            let s = line.support(from: line.parameter(x: x[k], y: y[k]), to: line.parameter(x: nx[k], y: ny[k]))
+            return (Double(max(s.positive, s.negative)), s.inside)
+        }
+        /// The support per step on side k's line just beyond its corners (0 for a frame border).
+        func overshoot(_ k: Int) -> Double {
+            let line = lines[Int(sides[k])]
+            if line.isFrameBorder { return 0 }
             // A page's side stops at its corners; a tile joint, a shelf or a fold runs on. Edge
             // support on the line just beyond each corner is evidence against the corner.
+            let ta = line.parameter(x: x[k], y: y[k]), tb = line.parameter(x: nx[k], y: ny[k])
             let direction = tb >= ta ? 1.0 : -1.0
             let reach = max(minimumExtension, overshootFraction * abs(tb - ta))
             let before = line.support(from: ta - direction * reach, to: ta)
             let after = line.support(from: tb, to: tb + direction * reach)
             let seen = before.inside + after.inside
-            guard seen > 0.25 * reach else { return (supported, s.inside, 0) }
-            let overshoot = Double(max(before.positive, before.negative) + max(after.positive, after.negative)) / seen
-            return (supported, s.inside, overshoot)
+            guard seen > 0.25 * reach else { return 0 }
+            return Double(max(before.positive, before.negative) + max(after.positive, after.negative)) / seen
         }
         // Gathered side by side and packed once: writing vector lanes one at a time in a loop
         // measured slower.
         let e0 = evidence(0), e1 = evidence(1), e2 = evidence(2), e3 = evidence(3)
         let supported = SIMD4(e0.supported, e1.supported, e2.supported, e3.supported)
         let inside = SIMD4(e0.inside, e1.inside, e2.inside, e3.inside)
-        let overshoot = SIMD4(e0.overshoot, e1.overshoot, e2.overshoot, e3.overshoot)
-        let score = (2 * supported - inside).sum() - (overshoot * lv).sum()
+        let backedScore = (2 * supported - inside).sum()
+        // The overshoot only lowers the score (it subtracts a sum of non-negative terms, and a
+        // rounded difference never exceeds its minuend), so a quad whose score could not beat
+        // `floor` even without it is dropped before its costlier evidence is gathered.
+        if let floor, backedScore <= floor { return nil }
+        let overshoot = SIMD4(overshoot(0), overshoot(1), overshoot(2), overshoot(3))
+        let score = backedScore - (overshoot * lv).sum()
         return ScoredQuad(x: x, y: y, lines: sides, supported: supported, insideLength: inside, totalLength: lv,
                           overshoot: overshoot, score: score)
     }
