@@ -98,8 +98,7 @@ public struct DocumentDetector: Sendable {
                                           brightReference: HypothesisVerifier.brightReference(of: planes),
                                           paperRatio: options.paperBrightnessRatio,
                                           paperLuminance: options.paperLuminance)
-        let lineQuads = candidates
-            .map { verifier.verify($0, lines: lines) }
+        let lineQuads = verifier.verify(candidates, lines: lines)
             .sorted { rankingKey($0) > rankingKey($1) }
             .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
         let regions = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction).regions(in: planes)

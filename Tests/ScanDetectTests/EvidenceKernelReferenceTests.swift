@@ -121,6 +121,26 @@ struct EvidenceKernelReferenceTests {
         if kind == 0 { #expect(!unions.isEmpty) }
     }
 
+    /// The batch reuses the measurements of sides met before; every field must come out as when
+    /// each hypothesis is verified on its own, repeated hypotheses and shared sides included.
+    @Test("verifying hypotheses together", arguments: [0, 1])
+    func batchVerification(kind: Int) {
+        var scene = Scene(width: 720, height: 480, page: PageEvidenceTests.outline)
+        if kind == 0 { scene.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60) }
+        let (evidence, _) = PageEvidenceTests.evidence(for: scene.render())
+        let search = QuadSearch(width: evidence.planes.width, height: evidence.planes.height, options: DetectionOptions())
+        let found = search.hypotheses(lines: evidence.lines, count: 32)
+        let quads = found + PanelUnion.unions(of: found, lines: evidence.lines) + found.prefix(3)
+        let batch = evidence.verifier.verify(quads, lines: evidence.lines)
+        let single = quads.map { evidence.verifier.verify($0, lines: evidence.lines) }
+        #expect(batch.count == single.count)
+        for (a, b) in zip(batch, single) {
+            #expect(a.confidence.bitPattern == b.confidence.bitPattern && a.support.bitPattern == b.support.bitPattern
+                    && a.step.bitPattern == b.step.bitPattern && a.paper.bitPattern == b.paper.bitPattern)
+        }
+        #expect(single.contains { $0.confidence > 0 })
+    }
+
     @Test("histogram bins of the gradient magnitudes", arguments: [UInt64(1), 2])
     func magnitudeBins(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

@@ -46,6 +46,14 @@ struct HypothesisVerifier {
     }
 
     func verify(_ quad: ScoredQuad, lines: [DetectedLine]) -> ScoredQuad {
+        verify(quad, lines: lines) { p, q, margins in stepConsistency(from: p, to: q, insideLuminance: &margins) }
+    }
+
+    /// `verify(_:lines:)` with each side's step consistency from `measure`, which returns what
+    /// `stepConsistency` does and appends the same luminances.
+    func verify(_ quad: ScoredQuad, lines: [DetectedLine],
+                measure: (_ p: (x: Double, y: Double), _ q: (x: Double, y: Double), _ margins: inout [Double]) -> Double)
+        -> ScoredQuad {
         var q = quad
         var supported = 0.0, length = 0.0, stepWeighted = 0.0, stepLength = 0.0
         var borders = 0
@@ -59,8 +67,7 @@ struct HypothesisVerifier {
             supported += quad.supported[k]
             overshoot += quad.overshoot[k]
             length += quad.insideLength[k] + 0.5 * (quad.totalLength[k] - quad.insideLength[k])
-            let step = stepConsistency(from: (quad.x[k], quad.y[k]), to: (quad.x[(k + 1) % 4], quad.y[(k + 1) % 4]),
-                                       insideLuminance: &margins)
+            let step = measure((quad.x[k], quad.y[k]), (quad.x[(k + 1) % 4], quad.y[(k + 1) % 4]), &margins)
             stepWeighted += step * quad.insideLength[k]
             stepLength += quad.insideLength[k]
         }
