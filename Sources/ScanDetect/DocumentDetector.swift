@@ -77,6 +77,8 @@ public struct DocumentDetector: Sendable {
         }
         var planes = ColorPlanes(image: image, longSide: options.workingLongSide)
         planes.smooth(passes: options.smoothingPasses)
+        // Read while the smoothing has left the planes in cache; the verifier needs it much later.
+        let brightReference = HypothesisVerifier.brightReference(of: planes)
         let gradient = GradientField(planes: planes)
         let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
                             noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
@@ -95,7 +97,7 @@ public struct DocumentDetector: Sendable {
         candidates += FrameClosure.variants(of: candidates, lines: lines, search: search)
         let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
                                           borderSidePenalty: options.borderSidePenalty,
-                                          brightReference: HypothesisVerifier.brightReference(of: planes),
+                                          brightReference: brightReference,
                                           paperRatio: options.paperBrightnessRatio,
                                           paperLuminance: options.paperLuminance)
         let lineQuads = verifier.verify(candidates, lines: lines)
