@@ -82,9 +82,13 @@ struct EdgePoints {
     /// Among the edge pixels inside all four half-planes `nxs[k]·x + nys[k]·y + cs[k] ≥ 0`, how many
     /// have a gradient closer to the axis `u` than to `v` (|g·u| ≥ |g·v|, `along`) and how many not
     /// (`across`). Each pixel's arithmetic is the plain per-pixel test's, lane by lane.
-    func axisCounts(nxs: SIMD4<Float>, nys: SIMD4<Float>, cs: SIMD4<Float>, u: (Float, Float), v: (Float, Float))
-        -> (along: Int, across: Int) {
-        let n = count
+    /// - Parameter rows: when given, only pixels whose centre's y lies in it are tested: the caller
+    ///   vouches that no pixel outside it is inside the half-planes.
+    func axisCounts(nxs: SIMD4<Float>, nys: SIMD4<Float>, cs: SIMD4<Float>, u: (Float, Float), v: (Float, Float),
+                    rows: ClosedRange<Float>? = nil) -> (along: Int, across: Int) {
+        // The pixels are in raster order, so those of the given rows are one run of them.
+        let first = rows.map { r in firstIndex { $0 >= r.lowerBound } } ?? 0
+        let n = rows.map { r in firstIndex { $0 > r.upperBound } } ?? count
         let (a, all) = x.withUnsafeBufferPointer { xp in
             y.withUnsafeBufferPointer { yp in
                 gx.withUnsafeBufferPointer { gxp in
@@ -109,7 +113,7 @@ struct EdgePoints {
                             inside &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: keep)
                             along &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: keep .& (a .>= b))
                         }
-                        var i = 0
+                        var i = first
                         while i + Lanes.scalarCount <= n {
                             test(lanes(xp, i), lanes(yp, i), lanes(gxp, i), lanes(gyp, i), SIMDMask(repeating: true), &along, &inside)
                             i += Lanes.scalarCount
@@ -130,5 +134,16 @@ struct EdgePoints {
             }
         }
         return (a, all - a)
+    }
+
+    /// The first pixel whose centre's y satisfies `test`, which holds from some pixel on (y never
+    /// decreases along the list); `count` when none does.
+    private func firstIndex(where test: (Float) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if test(y[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 }

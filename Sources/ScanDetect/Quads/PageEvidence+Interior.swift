@@ -63,7 +63,13 @@ extension PageEvidence {
             nys[k] = Float(ex / l)
             cs[k] = Float(-(-ey / l * x[k] + ex / l * y[k]) - 3)
         }
-        let (along, across) = edgePoints.axisCounts(nxs: nxs, nys: nys, cs: cs, u: au, v: av)
+        // A convex quad's half-planes meet inside it, 3 pixels in from its sides, so a pixel outside
+        // its rows (a margin of a pixel, far beyond the rounding of the tests) cannot count.
+        let px = SIMD4(x[3], x[0], x[1], x[2]), py = SIMD4(y[3], y[0], y[1], y[2])
+        let qx = SIMD4(x[1], x[2], x[3], x[0]), qy = SIMD4(y[1], y[2], y[3], y[0])
+        let isConvex = all((qx - x) * (py - y) - (qy - y) * (px - x) .> 0)
+        let rows = isConvex ? Float(y.min() - 1)...Float(y.max() + 1) : nil
+        let (along, across) = edgePoints.axisCounts(nxs: nxs, nys: nys, cs: cs, u: au, v: av, rows: rows)
         let most = max(along, across)
         return most >= 16 ? Double(min(along, across)) / Double(most) : 0
     }
