@@ -100,8 +100,9 @@ extension PageEvidence {
         }
         guard energy > 0 else { return 0 }
         let correlation = Self.autocorrelation(signal, rows: (first, end), nx: nx, ny: ny, variance: energy / Float(count),
-                                          minimumOverlap: Float(Self.latticeOverlap) * Float(count))
-        return prominence(correlation)
+                                          minimumOverlap: Float(Self.latticeOverlap) * Float(count),
+                                          measuring: Self.latticeShiftsRead)
+        return Double(Self.prominence(correlation))
     }
 
     /// A point-in-quad test for a clockwise (on screen) quad.
@@ -123,8 +124,10 @@ extension PageEvidence {
     /// Each shift's sum runs in a fixed order (see `LatticeSum`); two shifts of one row of shifts
     /// are summed side by side, so that the additions of one fill the time the other's wait on
     /// their previous ones (a single shift's sum is a chain of dependent vector additions).
+    /// - Parameter measuring: when given, only the shifts it marks (in the result's layout) are
+    ///   summed; the others are left NaN.
     static func autocorrelation(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int, variance: Float,
-                                minimumOverlap: Float) -> [Float] {
+                                minimumOverlap: Float, measuring: [Bool]? = nil) -> [Float] {
         let reach = Self.latticeReach, span = 2 * reach + 1
         var result = [Float](repeating: .nan, count: (reach + 1) * span)
         signal.withUnsafeBufferPointer { s in
@@ -138,7 +141,9 @@ extension PageEvidence {
                     }
                     for dy in 0...reach where dy < ny {
                         // The shifts of this row that are measured, in increasing dx.
-                        let shifts = (-reach...reach).filter { abs($0) < nx && !(dy == 0 && $0 < 0) }
+                        let shifts = (-reach...reach).filter {
+                            abs($0) < nx && !(dy == 0 && $0 < 0) && measuring?[dy * span + $0 + reach] != false
+                        }
                         var k = 0
                         while k + 1 < shifts.count {
                             let (a, b) = LatticeSum.pair(signal, first, end, nx: nx, ny: ny, dy: dy, shifts: (shifts[k], shifts[k + 1]))
@@ -157,20 +162,42 @@ extension PageEvidence {
         return result
     }
 
-    /// The largest prominence of an isolated repeat in `correlation` (see `interiorLattice`).
-    private func prominence(_ correlation: [Float]) -> Double {
-        let reach = Self.latticeReach, span = 2 * reach + 1
+    /// The largest prominence of an isolated repeat in `correlation`, laid out as `autocorrelation`
+    /// returns it (see `interiorLattice`).
+    static func prominence(_ correlation: [Float]) -> Float {
+        let reach = latticeReach, span = 2 * reach + 1
+        return prominence { x, y in correlation[y * span + x + reach] }
+    }
+
+    /// The shifts `prominence` can read, in `autocorrelation`'s layout: those it reads of a
+    /// correlation that is 0 everywhere, where every test passes and so every read any correlation
+    /// could lead to is made. About one in ten shifts, the longest diagonal ones, is never read,
+    /// and is not summed.
+    static let latticeShiftsRead: [Bool] = {
+        let reach = latticeReach, span = 2 * reach + 1
+        var read = [Bool](repeating: false, count: (reach + 1) * span)
+        _ = prominence { x, y in
+            read[y * span + x + reach] = true
+            return 0
+        }
+        return read
+    }()
+
+    /// `prominence(_:)` with the correlation at shift (x, y), 0 ≤ y ≤ `latticeReach`,
+    /// |x| ≤ `latticeReach` and x ≥ 0 where y = 0, read from `shift`.
+    private static func prominence(_ shift: (_ x: Int, _ y: Int) -> Float) -> Float {
+        let reach = latticeReach
         func value(_ dx: Int, _ dy: Int) -> Float {
             let (x, y) = dy < 0 || (dy == 0 && dx < 0) ? (-dx, -dy) : (dx, dy)
             guard abs(x) <= reach && y <= reach else { return .nan }
-            return correlation[y * span + x + reach]
+            return shift(x, y)
         }
         var best: Float = 0
         for dy in 0...reach {
             for dx in -reach...reach {
                 if dy == 0 && dx < 0 { continue }
                 let r = Double(dx * dx + dy * dy).squareRoot()
-                guard r >= Double(Self.latticeShortestStep) && r <= Double(reach - 1) else { continue }
+                guard r >= Double(latticeShortestStep) && r <= Double(reach - 1) else { continue }
                 let v = value(dx, dy)
                 guard !v.isNaN else { continue }
                 var isPeak = true
@@ -206,7 +233,7 @@ extension PageEvidence {
                 best = max(best, min(v - side, v - dip))
             }
         }
-        return Double(best)
+        return best
     }
 }
 
