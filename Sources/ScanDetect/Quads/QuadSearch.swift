@@ -120,8 +120,9 @@ struct QuadSearch {
                         let b = sides[j]
                         // a < b, and c, d are neither.
                         if !isBacked(c, between: a, b) || !isBacked(d, between: a, b) { continue }
-                        let xs = SIMD4(cross(a, c, lines).x, cross(c, b, lines).x, cross(b, d, lines).x, cross(d, a, lines).x)
-                        let ys = SIMD4(cross(a, c, lines).y, cross(c, b, lines).y, cross(b, d, lines).y, cross(d, a, lines).y)
+                        // Each corner once (the calls are not inlined, so each of x and y made its own).
+                        let p0 = cross(a, c, lines), p1 = cross(c, b, lines), p2 = cross(b, d, lines), p3 = cross(d, a, lines)
+                        let xs = SIMD4(p0.x, p1.x, p2.x, p3.x), ys = SIMD4(p0.y, p1.y, p2.y, p3.y)
                         // Once the list is full, a quad has to beat its last to enter it.
                         guard let quad = evaluate(x: xs, y: ys, sideLines: SIMD4(Int32(c), Int32(b), Int32(d), Int32(a)),
                                                   lines: lines, above: best.count < count ? nil : worstKept) else { continue }
