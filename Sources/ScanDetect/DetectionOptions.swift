@@ -111,7 +111,8 @@ public struct DetectionOptions: Sendable {
     public var extendsCutPages: Bool = true
 
     /// Long-to-short side ratio of the paper assumed when completing a cut page (A4 1.41, Letter
-    /// 1.29). Higher: longer completions, better for A4 and legal, worse for square-ish paper.
+    /// 1.29); a page seen longer than it allows is completed as US Legal (1.65). Higher: longer
+    /// completions, better for A4 and legal, worse for square-ish paper.
     public var cutPageAspectRatio: Double = 1.41
 
     /// How many hypotheses the overlay and `Detection.rejected` keep.

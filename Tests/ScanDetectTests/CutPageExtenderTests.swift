@@ -6,8 +6,8 @@ import Testing
 /// Completion of pages cut by the frame.
 @Suite struct CutPageExtenderTests {
     /// A light page on a dark desk whose right part, from x = `pageRight`, lies beyond the frame.
-    private func photo(pageRight: Int) -> Image<RGB8> {
-        let width = 400, height = 300
+    private func photo(pageRight: Int, width: Int = 400) -> Image<RGB8> {
+        let height = 300
         var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
         for y in 40..<260 where y % 17 != 0 {  // light rows with a few dark text-like lines
             for x in 150..<min(width, pageRight) {
@@ -27,6 +27,15 @@ import Testing
         #expect(abs(extended[2].x - (150 + 220 * 1.41)) < 1)
         #expect(extended[0] == visible[0] && extended[3] == visible[3])
         #expect(abs(extended[1].y - 40) < 1e-9 && abs(extended[2].y - 260) < 1e-9)
+    }
+
+    @Test func completesAPageLongerThanA4AsLegal() {
+        // 350 seen over a height of 220: longer than A4 (220 × 1.41 = 310), so US Legal.
+        let image = photo(pageRight: 10_000, width: 500)
+        let visible = [Point(150, 40), Point(500, 40), Point(500, 260), Point(150, 260)]
+        let extended = CutPageExtender(aspectRatio: 1.41).extend(visible, in: image)
+        #expect(abs(extended[1].x - (150 + 220 * 14 / 8.5)) < 1)
+        #expect(abs(extended[2].x - (150 + 220 * 14 / 8.5)) < 1)
     }
 
     /// An A4 page (210 × 297 mm) on a table tilted 25° away from a phone camera (26 mm

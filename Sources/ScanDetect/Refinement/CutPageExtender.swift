@@ -3,13 +3,13 @@ import ScanCore
 /// Completes a page cut by the frame. A hypothesis closed by the frame has one side lying on the
 /// frame's border; the page's real side is hidden beyond it. The two sides meeting that border
 /// keep their directions and are lengthened until the page's extent across the cut, measured on
-/// the page's plane (`PageCompletion`), reaches the paper's proportion (`aspectRatio`, short or
-/// long side, whichever exceeds what is already seen) against the opposite, visible side; where
-/// the sides give no plane, the same is done with lengths in the photo. It extends only when the
-/// page continues past the border: the strip just inside the cut side must look like the page's
-/// interior, not like a background strip between the page's real side and the frame. A side that
-/// stops just short of the border on the page itself (a rule or a table's top taken for the side)
-/// is first moved onto the border (`reachingBorder`).
+/// the page's plane (`PageCompletion`), reaches the paper's proportion against the opposite,
+/// visible side: `aspectRatio`'s short or long side, whichever exceeds what is already seen, or
+/// else US Legal's long side. Where the sides give no plane, the same is done with lengths in the
+/// photo. It extends only when the page continues past the border: the strip just inside the cut
+/// side must look like the page's interior, not like a background strip between the page's real
+/// side and the frame. A side that stops just short of the border on the page itself (a rule or
+/// a table's top taken for the side) is first moved onto the border (`reachingBorder`).
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double
@@ -66,10 +66,14 @@ struct CutPageExtender {
 
     /// The page's length across the cut for a visible opposite side `width` and a visible length
     /// `seen`: the paper's short or long side for that width, whichever first exceeds what is
-    /// seen; nil when neither does (the page cannot continue as that paper).
+    /// seen, or else the long side of `longestPaperRatio`; nil when none does.
     private func extent(width: Double, seen: Double) -> Double? {
-        [width / aspectRatio, width * aspectRatio].first { $0 >= seen * 1.02 }
+        [width / aspectRatio, width * aspectRatio, width * Self.longestPaperRatio].first { $0 >= seen * 1.02 }
     }
+
+    /// Long-to-short side ratio of the longest common paper, US Legal (14 × 8.5 in): a page seen
+    /// longer than `aspectRatio` allows that still runs on past the border is taken to be one.
+    static let longestPaperRatio = 14 / 8.5
 
     /// Per-channel medians of the pixels at `point(t)` for t evenly spread over 0.1…0.9.
     func stripMedian(in image: Image<RGB8>, _ point: (Double) -> Point) -> SIMD3<Double> {
