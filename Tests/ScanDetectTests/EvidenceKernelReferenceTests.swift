@@ -102,11 +102,7 @@ struct EvidenceKernelReferenceTests {
     /// joined in both orders, so a filter that dropped a pair meeting from either side would show.
     @Test("panel unions of every pair of hypotheses", arguments: [0, 1])
     func panelUnions(kind: Int) {
-        var scene = Scene(width: 720, height: 480, page: PageEvidenceTests.outline)
-        if kind == 0 { scene.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60) }
-        let (evidence, _) = PageEvidenceTests.evidence(for: scene.render())
-        let search = QuadSearch(width: evidence.planes.width, height: evidence.planes.height, options: DetectionOptions())
-        let found = search.hypotheses(lines: evidence.lines, count: 64)
+        let (evidence, found) = Self.searched(kind: kind, count: 64)
         let quads = found + found.reversed()
         var expected: [ScoredQuad] = []
         for i in 0..<quads.count {
@@ -125,11 +121,7 @@ struct EvidenceKernelReferenceTests {
     /// each hypothesis is verified on its own, repeated hypotheses and shared sides included.
     @Test("verifying hypotheses together", arguments: [0, 1])
     func batchVerification(kind: Int) {
-        var scene = Scene(width: 720, height: 480, page: PageEvidenceTests.outline)
-        if kind == 0 { scene.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60) }
-        let (evidence, _) = PageEvidenceTests.evidence(for: scene.render())
-        let search = QuadSearch(width: evidence.planes.width, height: evidence.planes.height, options: DetectionOptions())
-        let found = search.hypotheses(lines: evidence.lines, count: 32)
+        let (evidence, found) = Self.searched(kind: kind, count: 32)
         let quads = found + PanelUnion.unions(of: found, lines: evidence.lines) + found.prefix(3)
         let batch = evidence.verifier.verify(quads, lines: evidence.lines)
         let single = quads.map { evidence.verifier.verify($0, lines: evidence.lines) }
@@ -180,6 +172,16 @@ struct EvidenceKernelReferenceTests {
             for k in 0..<4 where Int(bins[k]) != Int(min(Float(1023), values[i + k])) { mismatches += 1 }
         }
         #expect(mismatches == 0)
+    }
+
+    /// The evidence of a page on tiles (`kind` 0, many hypotheses sharing their sides' lines) or on
+    /// a plain desk (any other kind), and the search's best `count` hypotheses there.
+    static func searched(kind: Int, count: Int) -> (evidence: PageEvidence, found: [ScoredQuad]) {
+        var scene = Scene(width: 720, height: 480, page: PageEvidenceTests.outline)
+        if kind == 0 { scene.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60) }
+        let (evidence, _) = PageEvidenceTests.evidence(for: scene.render())
+        let search = QuadSearch(width: evidence.planes.width, height: evidence.planes.height, options: DetectionOptions())
+        return (evidence, search.hypotheses(lines: evidence.lines, count: count))
     }
 
     // MARK: - Plain versions
