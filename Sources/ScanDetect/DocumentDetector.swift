@@ -7,7 +7,8 @@ import ScanCore
 /// near-duplicates suppressed) → quads from two pairs of roughly opposite lines, ranked by the
 /// edge evidence along their sides, plus quads from the light regions of the scene (which span
 /// bent and broken borders) → the first few measured for `PageEvidence` and re-ranked and gated
-/// by `ConfidenceModel` → the winner refined to sub-pixel precision on the full-resolution image
+/// by `ConfidenceModel` (a panel of a folded or half-shaded page giving way to the whole page,
+/// `FoldedPage`) → the winner refined to sub-pixel precision on the full-resolution image
 /// and, when the frame cuts it and the page visibly continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
@@ -147,6 +148,12 @@ public struct DocumentDetector: Sendable {
         ordered = WorkingQuad.acceptedOutlineFirst(ordered, threshold: options.confidenceThreshold,
                                                    sameObjectOverlap: options.sameObjectOverlap,
                                                    enclosedShare: options.enclosedShare)
+        if let panel = ordered.first {
+            ordered = FoldedPage.wholePageFirst(ordered, threshold: options.confidenceThreshold,
+                                                enclosedShare: options.enclosedShare) { piece in
+                FoldedPage.isSameSheet(piece, as: panel, evidence: evidence)
+            }
+        }
         return (ordered, Double(planes.factor))
     }
 

@@ -39,6 +39,10 @@ struct Scene {
     var patches: [Patch] = []
     /// Discs (centre, radius, colour) drawn over everything.
     var discs: [(centre: Point, radius: Double, colour: RGB8)] = []
+    /// A shade over the page beyond a straight line across it, as a fold or a cast shadow's edge
+    /// draws: page pixels where `normal · (p − origin) > 0` have their red, green and blue
+    /// scaled by `factor` (a tint when they differ).
+    var shade: (origin: Point, normal: Point, factor: SIMD3<Double>)?
     /// Gaussian-like sensor noise amplitude (grey levels).
     var noise: Double = 2
     var seed: UInt64 = 1
@@ -72,6 +76,7 @@ struct Scene {
     private func nearBoundary(_ p: Point) -> Bool {
         var polygons = patches.map(\.corners)
         if let page { polygons.append(page.corners) }
+        if let shade, abs(shade.normal.dot(p - shade.origin)) / shade.normal.length < 1.5 { return true }
         for poly in polygons {
             for k in 0..<poly.count where distanceToSegment(p, poly[k], poly[(k + 1) % poly.count]) < 1.5 { return true }
         }
@@ -94,9 +99,9 @@ struct Scene {
             let line = 297.0 / 30
             if q.x > 25 && q.x < 185 && q.y > 30 && q.y < 270 && q.y.truncatingRemainder(dividingBy: line) < line * 0.3
                 && !isSpace(at: q.x, line: Int(q.y / line)) {
-                return rgb(ink)
+                return shaded(rgb(ink), at: p)
             }
-            return rgb(paper)
+            return shaded(rgb(paper), at: p)
         }
         for patch in patches where !patch.overPage && polygonContains(patch.corners, p) { return rgb(patch.colour) }
         switch background {
@@ -113,6 +118,11 @@ struct Scene {
             let fx = (p.x + 0.37 * size).truncatingRemainder(dividingBy: size), fy = (p.y + 0.61 * size).truncatingRemainder(dividingBy: size)
             return fx < 3 || fy < 3 ? rgb(joint) : rgb(c)
         }
+    }
+
+    private func shaded(_ c: (Double, Double, Double), at p: Point) -> (Double, Double, Double) {
+        guard let shade, shade.normal.dot(p - shade.origin) > 0 else { return c }
+        return (c.0 * shade.factor.x, c.1 * shade.factor.y, c.2 * shade.factor.z)
     }
 
     /// Whether `x` (page units, from the text's left edge at 25) on text line `line` falls

@@ -58,6 +58,10 @@ struct PageEvidence {
 
     /// Index of the lattice cue, the costliest feature, which only a necessary condition reads.
     static let latticeFeature = 14
+    /// Index of the margin chroma (the HSV saturation of the margin's median).
+    static let marginChromaFeature = 3
+    /// Index of the interior ink share.
+    static let inkFeature = 12
 
     /// The features of the quad (`x`, `y`), with `other` the outline of the other kind of
     /// hypothesis to agree with (nil when there is none); the lattice cue is left 0 unless

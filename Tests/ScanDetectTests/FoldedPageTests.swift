@@ -1,0 +1,140 @@
+import ScanCore
+import Testing
+@testable import ScanDetect
+
+/// The whole page over one of its panels: the geometry of the pieces a page adds beyond a panel,
+/// the choice among ranked hypotheses, and the same-sheet test on analytic scenes.
+@Suite("Folded page")
+struct FoldedPageTests {
+    static let square = [Point(0, 0), Point(100, 0), Point(100, 100), Point(0, 100)]
+
+    static func quad(_ corners: [Point], confidence: Double) -> WorkingQuad {
+        WorkingQuad(x: SIMD4(corners.map(\.x)), y: SIMD4(corners.map(\.y)), confidence: confidence)
+    }
+
+    @Test("a panel across the outline leaves one piece, the rest of the outline")
+    func onePiece() throws {
+        let panel = [Point(0, 0), Point(100, 0), Point(100, 50), Point(0, 50)]
+        let pieces = try #require(FoldedPage.pieces(of: Self.square, beyond: panel, reach: 1))
+        #expect(pieces.count == 1)
+        #expect(abs(Polygon.area(pieces[0]) - 5000) < 1e-6)
+        #expect(pieces[0].allSatisfy { $0.y >= 50 })
+        #expect(Polygon.signedArea(pieces[0]) > 0, "clockwise on screen, like the outline")
+    }
+
+    @Test("a middle panel leaves a piece on each side")
+    func twoPieces() throws {
+        let panel = [Point(0, 30), Point(100, 30), Point(100, 60), Point(0, 60)]
+        let pieces = try #require(FoldedPage.pieces(of: Self.square, beyond: panel, reach: 1))
+        #expect(pieces.map { Polygon.area($0).rounded() }.sorted() == [3000, 4000])
+    }
+
+    @Test("a box printed inside the outline, or the outline itself, is no panel")
+    func noPanel() {
+        let box = [Point(20, 20), Point(80, 20), Point(80, 50), Point(20, 50)]
+        #expect(FoldedPage.pieces(of: Self.square, beyond: box, reach: 5) == nil)
+        #expect(FoldedPage.pieces(of: Self.square, beyond: Self.square, reach: 5) == nil)
+    }
+
+    @Test("a fold's bend is allowed within the reach, not beyond it")
+    func bentFold() {
+        let panel = [Point(0, 0), Point(100, 0), Point(96, 50), Point(0, 50)]
+        #expect(FoldedPage.pieces(of: Self.square, beyond: panel, reach: 5) != nil)
+        #expect(FoldedPage.pieces(of: Self.square, beyond: panel, reach: 3) == nil)
+    }
+
+    static let panel = quad([Point(0, 0), Point(100, 0), Point(100, 50), Point(0, 50)], confidence: 0.8)
+    static let page = quad(square, confidence: 0.6)
+    static let elsewhere = quad([Point(200, 0), Point(260, 0), Point(260, 40), Point(200, 40)], confidence: 0.9)
+
+    static func choose(_ ranked: [WorkingQuad], sameSheet: Bool) -> [WorkingQuad] {
+        let options = DetectionOptions()
+        return FoldedPage.wholePageFirst(ranked, threshold: options.confidenceThreshold,
+                                         enclosedShare: options.enclosedShare) { _ in sameSheet }
+    }
+
+    @Test("the page a panel belongs to goes first when its piece is the same sheet")
+    func pageFirst() {
+        let chosen = Self.choose([Self.panel, Self.elsewhere, Self.page], sameSheet: true)
+        #expect(chosen.first?.x == Self.page.x && chosen.first?.y == Self.page.y)
+        #expect(chosen.count == 3)
+    }
+
+    @Test("the panel stays first when the piece is not the same sheet, or the page is doubted")
+    func panelStays() {
+        #expect(Self.choose([Self.panel, Self.page], sameSheet: false).first?.y == Self.panel.y)
+        var doubted = Self.page
+        doubted.confidence = 0.2
+        #expect(Self.choose([Self.panel, doubted], sameSheet: true).first?.y == Self.panel.y)
+        #expect(Self.choose([Self.panel, Self.elsewhere], sameSheet: true).first?.y == Self.panel.y)
+    }
+
+    // MARK: - The same-sheet test on scenes
+
+    static let tilted = DocumentDetectorTests.tilted
+
+    /// The page's outline cut at `fraction` of the way down its left and right sides: the upper
+    /// panel and the lower piece, in full-resolution pixels, clockwise on screen.
+    static func split(at fraction: Double) -> (upper: [Point], lower: [Point]) {
+        let c = tilted.ordered().corners
+        let left = c[0] + (c[3] - c[0]) * fraction, right = c[1] + (c[2] - c[1]) * fraction
+        return ([c[0], c[1], right, left], [left, right, c[2], c[3]])
+    }
+
+    static func sameSheet(_ scene: Scene, panel: [Point], piece: [Point]) -> Bool {
+        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        let working = { (corners: [Point]) in corners.map { $0 / factor } }
+        var measured = quad(working(panel), confidence: 1)
+        measured.features = evidence.features(x: measured.x, y: measured.y, other: nil)
+        return FoldedPage.isSameSheet(working(piece), as: measured, evidence: evidence)
+    }
+
+    @Test("the shaded half of a printed page beyond a fold is the same sheet")
+    func shadedHalf() {
+        let (upper, lower) = Self.split(at: 0.5)
+        var scene = Scene(width: 720, height: 480, page: Self.tilted)
+        scene.background = .stripes(RGB8(90, 70, 60), amplitude: 10, period: 17)
+        let fold = upper[2] - upper[3]
+        scene.shade = (upper[3], Point(-fold.y, fold.x), SIMD3(repeating: 0.6))
+        #expect(Self.sameSheet(scene, panel: upper, piece: lower))
+    }
+
+    /// The page is the upper panel alone; the scene below it is drawn by `surface`.
+    static func pageAbove(surface: (inout Scene) -> Void) throws -> Scene {
+        var scene = Scene(width: 720, height: 480, page: try Quad(corners: Self.split(at: 0.5).upper))
+        scene.background = .stripes(RGB8(90, 70, 60), amplitude: 10, period: 17)
+        surface(&scene)
+        return scene
+    }
+
+    @Test("a printed sheet of another colour beyond the page's side is not the same sheet")
+    func colouredSheet() {
+        let (upper, lower) = Self.split(at: 0.5)
+        var scene = Scene(width: 720, height: 480, page: Self.tilted)
+        scene.background = .stripes(RGB8(90, 70, 60), amplitude: 10, period: 17)
+        let edge = upper[2] - upper[3]
+        scene.shade = (upper[3], Point(-edge.y, edge.x), SIMD3(1, 0.78, 0.8))
+        #expect(!Self.sameSheet(scene, panel: upper, piece: lower))
+    }
+
+    @Test("a blank sheet beyond the page's side is not the same sheet")
+    func blankSheet() throws {
+        let (upper, lower) = Self.split(at: 0.5)
+        let scene = try Self.pageAbove { $0.patches = [.init(corners: lower, colour: RGB8(238, 236, 230), overPage: false)] }
+        #expect(!Self.sameSheet(scene, panel: upper, piece: lower))
+    }
+
+    @Test("a grey, mottled surface beyond the page's side is not the same sheet")
+    func greySurface() throws {
+        let (upper, lower) = Self.split(at: 0.5)
+        let scene = try Self.pageAbove { $0.background = .noise(RGB8(110, 110, 112), amplitude: 40, seed: 5) }
+        #expect(!Self.sameSheet(scene, panel: upper, piece: lower))
+    }
+
+    @Test("the wooden desk beyond the page's side is not the same sheet")
+    func woodenDesk() throws {
+        let (upper, lower) = Self.split(at: 0.5)
+        let scene = try Self.pageAbove { $0.background = .stripes(RGB8(150, 105, 70), amplitude: 18, period: 11) }
+        #expect(!Self.sameSheet(scene, panel: upper, piece: lower))
+    }
+}
