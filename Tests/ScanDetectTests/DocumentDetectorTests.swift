@@ -63,6 +63,12 @@ struct DocumentDetectorTests {
         lowLight.background = .flat(RGB8(70, 60, 55))
         lowLight.noise = 6
         cases.append(Case(name: "dim and noisy", scene: lowLight))
+
+        // As coloured as a sticky note, but a page's proportions.
+        var yellow = Scene(width: 720, height: 480, page: tilted)
+        yellow.paper = RGB8(250, 222, 95)
+        yellow.background = .noise(RGB8(120, 122, 125), amplitude: 6, seed: 9)
+        cases.append(Case(name: "yellow paper", scene: yellow))
         return cases
     }()
 
@@ -89,7 +95,16 @@ struct DocumentDetectorTests {
         screen.patches = [.init(corners: [Point(180, 100), Point(470, 110), Point(460, 380), Point(170, 370)], colour: RGB8(20, 22, 30), overPage: false)]
         var floor = Scene(width: 640, height: 480, page: nil)
         floor.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
+        // A sticky note: a square of yellow paper, 150 pixels a side, turned 20°.
+        var note = Scene(width: 640, height: 480, page: nil)
+        note.background = .noise(RGB8(120, 122, 125), amplitude: 6, seed: 9)
+        let corners = (0..<4).map { k -> Point in
+            let angle = (20 + 90 * Double(k) - 135) * .pi / 180
+            return Point(320 + 106 * cos(angle), 240 + 106 * sin(angle))
+        }
+        note.patches = [.init(corners: corners, colour: RGB8(250, 222, 95), overPage: false)]
         return [Case(name: "flat table", scene: flat), Case(name: "value noise", scene: noise),
+                Case(name: "a yellow sticky note", scene: note),
                 Case(name: "wood grain", scene: wood), Case(name: "dark screen on a light desk", scene: screen),
                 Case(name: "tablet with a white bezel", scene: PageEvidenceTests.tablet),
                 Case(name: "tiled floor", scene: floor)]

@@ -160,6 +160,39 @@ struct PageEvidenceTests {
         #expect(keyboardEvidence.interiorLattice(x: tiny.x, y: tiny.y) == 0)
     }
 
+    @Test("squareness is 1 for a square, 0 for A4 and for an outline cut by the frame")
+    func squareness() throws {
+        var scene = Scene(width: 720, height: 480, page: nil)
+        scene.background = .flat(RGB8(90, 90, 95))
+        let square = Quad(rectangleAt: Point(260, 140), size: Size(width: 200, height: 200))
+        let a4 = Quad(rectangleAt: Point(260, 100), size: Size(width: 200, height: 283))
+        let cut = Quad(rectangleAt: Point(0, 140), size: Size(width: 200, height: 200))
+        scene.patches = [.init(corners: square.corners, colour: RGB8(250, 222, 95), overPage: false)]
+        let (evidence, factor) = Self.evidence(for: scene.render())
+        let s = Self.working(square, factor: factor), a = Self.working(a4, factor: factor)
+        #expect(evidence.squareness(x: s.x, y: s.y) > 0.95)
+        #expect(evidence.squareness(x: a.x, y: a.y) == 0)
+        let c = Self.working(cut, factor: factor)
+        let features = evidence.features(x: c.x, y: c.y, other: nil)
+        #expect(features[6] > 0, "the outline should lie on the frame's border")
+        #expect(features[15] == 0)
+    }
+
+    @Test("a coloured square is vetoed as a sticky note; a grey square and a coloured page are not")
+    func stickyNote() {
+        var page = [Double](repeating: 0, count: PageEvidence.featureCount)
+        page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0
+        var note = page
+        note[15] = 1; note[3] = 0.4
+        #expect(ConfidenceModel.veto(note) == 0)
+        var greySquare = note
+        greySquare[3] = 0.05
+        #expect(ConfidenceModel.veto(greySquare) == 1)
+        var colouredPage = note
+        colouredPage[15] = 0
+        #expect(ConfidenceModel.veto(colouredPage) == 1)
+    }
+
     @Test("the veto is 1 for paper-like evidence and falls to 0 when a necessary condition fails",
           arguments: [(9, 0.0), (0, 0.0), (2, 0.0), (11, 3.0), (PageEvidence.latticeFeature, 0.45)])
     func veto(feature: Int, value: Double) {

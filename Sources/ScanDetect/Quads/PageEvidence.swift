@@ -28,7 +28,11 @@ import ScanCore
 /// 11. border crossings: background lines running on through the sides (tile joints, grain);
 /// 12. interior ink: share of the interior darker than the margin (text, figures);
 /// 13. grid balance: the interior's edges split evenly between the two axes (keys, tiles);
-/// 14. lattice: the interior repeats itself as isolated peaks along two directions (keys).
+/// 14. lattice: the interior repeats itself as isolated peaks along two directions (keys);
+/// 15. squareness: how close the outline's true proportions (undone from the perspective) come
+///    to a square, 1 for a square, 0 at A4's √2 and beyond. Paper sizes are not square; sticky
+///    notes, tiles and floor boards between joints often are. 0 for an outline cut by the frame,
+///    whose proportions are the frame's doing.
 struct PageEvidence {
     let planes: ColorPlanes
     let edges: EdgeMap
@@ -43,7 +47,7 @@ struct PageEvidence {
     /// all hypotheses.
     let edgePoints: EdgePoints
 
-    static let featureCount = 15
+    static let featureCount = 16
 
     init(planes: ColorPlanes, edges: EdgeMap, gradient: GradientField, lines: [DetectedLine], verifier: HypothesisVerifier,
          cosTolerance: Float) {
@@ -114,7 +118,17 @@ struct PageEvidence {
                 overshootSum / seen, interiorStructure(x: x, y: y, perimeter: perimeter), borders,
                 log(max(1e-4, area / (w * h))), agreement,
                 tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,
-                interiorGridBalance(x: x, y: y), measuringLattice ? interiorLattice(x: x, y: y) : 0]
+                interiorGridBalance(x: x, y: y), measuringLattice ? interiorLattice(x: x, y: y) : 0,
+                borders > 0 ? 0 : squareness(x: x, y: y)]
+    }
+
+    /// 1 − |ln r| / ln √2, clamped to 0…1, for the outline's estimated true aspect ratio r.
+    func squareness(x: SIMD4<Double>, y: SIMD4<Double>) -> Double {
+        guard let quad = try? Quad(corners: (0..<4).map { Point(x[$0], y[$0]) }) else { return 0 }
+        let size = Size(width: Double(planes.width), height: Double(planes.height))
+        let ratio = AspectRatioEstimator().estimate(quad.ordered(), imageSize: size).aspectRatio
+        guard ratio > 0, ratio.isFinite else { return 0 }
+        return max(0, 1 - abs(log(ratio)) / log(2.0.squareRoot()))
     }
 
     /// Fraction of unit steps from `start` to `end` along the ray that have an edge pixel within
