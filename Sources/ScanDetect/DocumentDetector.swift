@@ -148,10 +148,10 @@ public struct DocumentDetector: Sendable {
         ordered = WorkingQuad.acceptedOutlineFirst(ordered, threshold: options.confidenceThreshold,
                                                    sameObjectOverlap: options.sameObjectOverlap,
                                                    enclosedShare: options.enclosedShare)
-        if let panel = ordered.first {
+        if let first = ordered.first {
             ordered = FoldedPage.wholePageFirst(ordered, threshold: options.confidenceThreshold,
                                                 enclosedShare: options.enclosedShare) { piece in
-                FoldedPage.isSameSheet(piece, as: panel, evidence: evidence)
+                FoldedPage.isSameSheet(piece, as: first, evidence: evidence)
             }
         }
         return (ordered, Double(planes.factor))

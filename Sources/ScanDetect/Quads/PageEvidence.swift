@@ -30,9 +30,9 @@ import ScanCore
 /// 13. grid balance: the interior's edges split evenly between the two axes (keys, tiles);
 /// 14. lattice: the interior repeats itself as isolated peaks along two directions (keys);
 /// 15. squareness: how close the outline's true proportions (undone from the perspective) come
-///    to a square, 1 for a square, 0 at A4's √2 and beyond. Paper sizes are not square; sticky
-///    notes, tiles and floor boards between joints often are. 0 for an outline cut by the frame,
-///    whose proportions are the frame's doing.
+///    to a square, 1 for a square, 0 at A4's √2 and beyond; 0 for an outline cut by the frame,
+///    whose proportions are the frame's doing. Paper sizes are not square, sticky notes are:
+///    only the veto reads it, together with the margin's chroma (`ConfidenceModel`).
 struct PageEvidence {
     let planes: ColorPlanes
     let edges: EdgeMap
