@@ -66,6 +66,8 @@ struct PageEvidence {
     static let marginChromaFeature = 3
     /// Index of the interior ink share.
     static let inkFeature = 12
+    /// Index of the interior edges' balance between the two axes.
+    static let gridBalanceFeature = 13
 
     /// The features of the quad (`x`, `y`), with `other` the outline of the other kind of
     /// hypothesis to agree with (nil when there is none); the lattice cue is left 0 unless
