@@ -13,6 +13,16 @@ struct PolygonTests {
         #expect(Polygon.area(Self.unitSquare.reversed()) == 1)
     }
 
+    @Test("clipping to a half-plane keeps the part the normal points to, the line included")
+    func halfPlaneClip() {
+        let right = Polygon.clip(Self.unitSquare, toward: Point(1, 0), from: Point(0.25, 0))
+        #expect(abs(Polygon.area(right) - 0.75) < 1e-12)
+        #expect(right.allSatisfy { $0.x >= 0.25 })
+        #expect(Polygon.signedArea(right) > 0, "the subject's orientation is kept")
+        #expect(Polygon.clip(Self.unitSquare, toward: Point(1, 0), from: Point(0, 0)) == Self.unitSquare, "a vertex on the line stays")
+        #expect(Polygon.clip(Self.unitSquare, toward: Point(-1, 0), from: Point(-1, 0)).isEmpty)
+    }
+
     @Test("areas of known shapes", arguments: [
         ([Point(0, 0), Point(4, 0), Point(0, 3)], 6.0),
         ([Point(0, 0), Point(10, 0), Point(10, 5), Point(0, 5)], 50.0),

@@ -89,14 +89,20 @@ struct FoldedPageTests {
         return FoldedPage.isSameSheet(working(piece), as: measured, evidence: evidence)
     }
 
+    /// The whole page, its lower half (below `split(at: 0.5)`) scaled channel by channel by `factor`.
+    static func pageShaded(by factor: SIMD3<Double>) -> Scene {
+        let upper = split(at: 0.5).upper
+        var scene = Scene(width: 720, height: 480, page: tilted)
+        scene.background = .stripes(RGB8(90, 70, 60), amplitude: 10, period: 17)
+        let fold = upper[2] - upper[3]
+        scene.shade = (upper[3], Point(-fold.y, fold.x), factor)
+        return scene
+    }
+
     @Test("the shaded half of a printed page beyond a fold is the same sheet")
     func shadedHalf() {
         let (upper, lower) = Self.split(at: 0.5)
-        var scene = Scene(width: 720, height: 480, page: Self.tilted)
-        scene.background = .stripes(RGB8(90, 70, 60), amplitude: 10, period: 17)
-        let fold = upper[2] - upper[3]
-        scene.shade = (upper[3], Point(-fold.y, fold.x), SIMD3(repeating: 0.6))
-        #expect(Self.sameSheet(scene, panel: upper, piece: lower))
+        #expect(Self.sameSheet(Self.pageShaded(by: SIMD3(repeating: 0.6)), panel: upper, piece: lower))
     }
 
     /// The page is the upper panel alone; the scene below it is drawn by `surface`.
@@ -110,11 +116,7 @@ struct FoldedPageTests {
     @Test("a printed sheet of another colour beyond the page's side is not the same sheet")
     func colouredSheet() {
         let (upper, lower) = Self.split(at: 0.5)
-        var scene = Scene(width: 720, height: 480, page: Self.tilted)
-        scene.background = .stripes(RGB8(90, 70, 60), amplitude: 10, period: 17)
-        let edge = upper[2] - upper[3]
-        scene.shade = (upper[3], Point(-edge.y, edge.x), SIMD3(1, 0.78, 0.8))
-        #expect(!Self.sameSheet(scene, panel: upper, piece: lower))
+        #expect(!Self.sameSheet(Self.pageShaded(by: SIMD3(1, 0.78, 0.8)), panel: upper, piece: lower))
     }
 
     @Test("a blank sheet beyond the page's side is not the same sheet")

@@ -45,25 +45,34 @@ public enum Polygon {
             let a = clip[i], b = clip[(i + 1) % clip.count]
             let edge = b - a
             // Inside means on the same side of the edge as the clip polygon's interior.
-            func side(_ p: Point) -> Double { orientation * edge.cross(p - a) }
-            let input = output
-            output.removeAll(keepingCapacity: true)
-            guard !input.isEmpty else { break }
-            var previous = input[input.count - 1]
-            var previousSide = side(previous)
-            for current in input {
-                let currentSide = side(current)
-                if currentSide >= 0 {
-                    if previousSide < 0 {
-                        output.append(crossing(previous, current, previousSide, currentSide))
-                    }
-                    output.append(current)
-                } else if previousSide >= 0 {
+            output = Self.clip(output, toward: Point(-edge.y, edge.x) * orientation, from: a)
+            if output.isEmpty { break }
+        }
+        return output
+    }
+
+    /// The part of `subject` on the side of the line through `origin` that `normal` points to
+    /// (normal · (p − origin) ≥ 0, the line itself included): one pass of Sutherland–Hodgman.
+    /// Vertices keep their order; the part is empty when no vertex lies on that side.
+    public static func clip(_ subject: [Point], toward normal: Point, from origin: Point) -> [Point] {
+        guard let last = subject.last else { return [] }
+        func side(_ p: Point) -> Double { normal.dot(p - origin) }
+        var output: [Point] = []
+        output.reserveCapacity(subject.count + 1)
+        var previous = last
+        var previousSide = side(previous)
+        for current in subject {
+            let currentSide = side(current)
+            if currentSide >= 0 {
+                if previousSide < 0 {
                     output.append(crossing(previous, current, previousSide, currentSide))
                 }
-                previous = current
-                previousSide = currentSide
+                output.append(current)
+            } else if previousSide >= 0 {
+                output.append(crossing(previous, current, previousSide, currentSide))
             }
+            previous = current
+            previousSide = currentSide
         }
         return output
     }

@@ -50,25 +50,18 @@ enum FoldedPage {
             guard distance(from: (a + b) / 2, to: outline) > reach else { continue }
             var away = Point(b.y - a.y, a.x - b.x)
             if away.dot(centre - a) > 0 { away = -away }
-            let piece = clip(outline, toward: away, from: a)
+            let piece = mergingNearVertices(Polygon.clip(outline, toward: away, from: a))
             guard piece.count == 4 else { return nil }
             result.append(piece)
         }
         return result.isEmpty ? nil : result
     }
 
-    /// The part of convex `polygon` on the side of the line through `origin` that `normal`
-    /// points to, in the same cyclic order; vertices closer than a pixel are merged.
-    static func clip(_ polygon: [Point], toward normal: Point, from origin: Point) -> [Point] {
-        var kept: [Point] = []
-        for k in polygon.indices {
-            let p = polygon[k], q = polygon[(k + 1) % polygon.count]
-            let sp = normal.dot(p - origin), sq = normal.dot(q - origin)
-            if sp >= 0 { kept.append(p) }
-            if (sp >= 0) != (sq >= 0) { kept.append(p + (q - p) * (sp / (sp - sq))) }
-        }
+    /// `polygon` with each vertex closer than a pixel to the one before it (cyclically) dropped:
+    /// a clip through a corner repeats it.
+    static func mergingNearVertices(_ polygon: [Point]) -> [Point] {
         var merged: [Point] = []
-        for p in kept where merged.last.map({ $0.distance(to: p) >= 1 }) ?? true { merged.append(p) }
+        for p in polygon where merged.last.map({ $0.distance(to: p) >= 1 }) ?? true { merged.append(p) }
         if merged.count > 1, let first = merged.first, let last = merged.last, first.distance(to: last) < 1 {
             merged.removeLast()
         }

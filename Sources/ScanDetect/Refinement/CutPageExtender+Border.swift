@@ -81,11 +81,9 @@ extension CutPageExtender {
         let centre = corners.reduce(Point.zero, +) / 4
         let stretches = [(corners[k], moved[0]), (corners[(k + 1) % 4], moved[1])]
         let steps = stretches.compactMap { (start, end) -> Bool? in
-            guard let offset = outwardOffset(of: start, end, from: centre, in: image) else { return nil }
-            let ends = [start + (end - start) * 0.1, start + (end - start) * 0.9]
-            guard ends.allSatisfy({ isInside($0 + offset, image) && isInside($0 - offset, image) }) else { return nil }
-            let outer = stripMedian(in: image) { t in start + (end - start) * t + offset }
-            let inner = stripMedian(in: image) { t in start + (end - start) * t - offset }
+            guard let outer = offsetStrip(from: start, to: end, awayFrom: centre, in: image),
+                  let inner = offsetStrip(from: start, to: end, awayFrom: centre, inward: true, in: image)
+            else { return nil }
             return colourDistance(outer, inner) > maximumStripDifference
         }
         return !steps.isEmpty && steps.allSatisfy { $0 }
@@ -108,10 +106,17 @@ extension CutPageExtender {
     /// Strip medians just beyond side `k` of `corners` (1 % of the photo's long side out from
     /// it), or nil when that strip leaves the frame.
     private func backgroundStrip(beyond k: Int, of corners: [Point], in image: Image<RGB8>) -> SIMD3<Double>? {
-        let p = corners[k], q = corners[(k + 1) % 4], direction = q - p
-        guard let offset = outwardOffset(of: p, q, from: corners.reduce(Point.zero, +) / 4, in: image),
-              isInside(p + direction * 0.1 + offset, image), isInside(p + direction * 0.9 + offset, image)
-        else { return nil }
+        offsetStrip(from: corners[k], to: corners[(k + 1) % 4], awayFrom: corners.reduce(Point.zero, +) / 4, in: image)
+    }
+
+    /// Strip medians along the segment from `p` to `q` moved by `outwardOffset` away from `centre`
+    /// (towards it when `inward`), or nil when p and q coincide or the strip leaves the frame.
+    private func offsetStrip(from p: Point, to q: Point, awayFrom centre: Point, inward: Bool = false,
+                             in image: Image<RGB8>) -> SIMD3<Double>? {
+        guard var offset = outwardOffset(of: p, q, from: centre, in: image) else { return nil }
+        if inward { offset = -offset }
+        let direction = q - p
+        guard isInside(p + direction * 0.1 + offset, image), isInside(p + direction * 0.9 + offset, image) else { return nil }
         return stripMedian(in: image) { t in p + direction * t + offset }
     }
 }
