@@ -125,6 +125,50 @@ import Testing
         let extender = CutPageExtender(aspectRatio: 1.41)
         #expect(extender.reachingBorder(page, in: image) == nil)
         #expect(extender.extend(page, in: image) == page)
+        // The band between that side and the frame's bottom is read only inside the frame: the
+        // desk. (Beyond the frame, the border row is the page, where it runs off the frame.)
+        #expect(!extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image))
+    }
+
+    /// A light page on a dark desk, x 100…330, 300 pixels tall. With `slantedRule`, it runs past
+    /// the frame's top and a dark rule crosses it from y = −4 at its left side to y = 20 at its
+    /// right, leaving the frame near the left; without, it starts at y = 40 and its bottom side runs
+    /// from y = 290 at the left to y = 310 at the right, so that side leaves the frame.
+    private func slantedPhoto(slantedRule: Bool) -> Image<RGB8> {
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 0..<height {
+            for x in 100..<330 {
+                let along = Double(x - 100) / 230
+                let onPage = slantedRule ? y < 260 : y >= 40 && Double(y) < 290 + 20 * along
+                guard onPage else { continue }
+                let onRule = slantedRule && abs(Double(y) - (-4 + 24 * along)) < 1
+                pixels[y * width + x] = onRule ? RGB8(40, 40, 40) : RGB8(235, 232, 225)
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func movesASideOnARuleCrossingTheBorderOntoTheBorder() {
+        // The rule was taken for the top side, its left corner just above the frame: the page
+        // runs on past it to the frame's top all the same.
+        let image = slantedPhoto(slantedRule: true)
+        let onRule = [Point(100, -4), Point(330, 20), Point(330, 260), Point(100, 260)]
+        let reached = CutPageExtender(aspectRatio: 1.41).reachingBorder(onRule, in: image)
+        #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
+    }
+
+    @Test func keepsARealSideCrossingTheBorder() {
+        // The page's bottom side leaves the frame at its right end; below its part inside the
+        // frame lies the desk, so it is the page's side, not a line on the page.
+        let image = slantedPhoto(slantedRule: false)
+        let page = [Point(100, 40), Point(330, 40), Point(330, 310), Point(100, 290)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        #expect(extender.reachingBorder(page, in: image) == nil)
+        #expect(extender.extend(page, in: image) == page)
+        // The band between that side and the frame's bottom is read only inside the frame: the
+        // desk. (Beyond the frame, the border row is the page, where it runs off the frame.)
+        #expect(!extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image))
     }
 
     @Test func rejectsAnAspectRatioBelowOne() {

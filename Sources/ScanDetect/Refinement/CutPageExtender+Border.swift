@@ -5,7 +5,8 @@ extension CutPageExtender {
     ///
     /// A page cut by the frame often shows a straight line near the cut — a heading's rule, a
     /// table's top, a line of text — that the search takes for the page's side. Such a side stops
-    /// short of the border on a band of the page itself: the band looks like the page's interior
+    /// short of the border, or crosses it at a slant, on a band of the page itself: the band looks
+    /// like the page's interior
     /// and unlike the surface beyond the page's other sides, and the page's edge goes on along its
     /// two neighbouring sides to the border, where the page's visible part ends. A real side near
     /// the border has the background beyond it, or, with another sheet lying there, no edge
@@ -18,7 +19,8 @@ extension CutPageExtender {
             let a = k, b = (k + 1) % 4, pa = (k + 3) % 4, pb = (k + 2) % 4
             for border in 0..<4 {
                 // How far along their sides (as a multiple of pa → a and pb → b) the neighbours
-                // meet the border; beyond the corners, by at most half the visible length.
+                // meet the border: beyond the corners by at most half the visible length, or just
+                // short of one where the side crosses the border.
                 guard let ta = reach(from: corners[pa], through: corners[a], border: border, width: width, height: height),
                       let tb = reach(from: corners[pb], through: corners[b], border: border, width: width, height: height)
                 else { continue }
@@ -39,8 +41,10 @@ extension CutPageExtender {
         return best?.corners
     }
 
-    /// The multiple t > 1 of `from` → `through` at which that line meets frame border `border`
-    /// (0 left, 1 top, 2 right, 3 bottom), when t ≤ 1.5.
+    /// The multiple t of `from` → `through` at which that line meets frame border `border`
+    /// (0 left, 1 top, 2 right, 3 bottom), when 0.9 < t ≤ 1.5: beyond the corner, or short of
+    /// it by at most a tenth where the side crosses the border at a slant (its corner lies just
+    /// beyond the frame, as a rule or a line of text running off the frame puts it).
     private func reach(from p: Point, through q: Point, border: Int, width: Double, height: Double) -> Double? {
         let d = q - p
         let t: Double
@@ -50,17 +54,23 @@ extension CutPageExtender {
         case 2: t = (width - p.x) / d.x
         default: t = (height - p.y) / d.y
         }
-        return t.isFinite && t > 1 && t <= 1.5 ? t : nil
+        return t.isFinite && t > 0.9 && t <= 1.5 ? t : nil
     }
 
     /// True when the band between side `k` of `corners` and the moved side `moved` (its two
     /// ends) looks like the page's interior and unlike every background strip measurable beyond
-    /// the page's other sides (at least one).
-    private func isPageBand(_ corners: [Point], side k: Int, to moved: [Point], in image: Image<RGB8>) -> Bool {
+    /// the page's other sides (at least one). Only the band's part inside the frame is read,
+    /// which must be at least a quarter of it: where a side crosses the border, the frame's edge
+    /// beyond it is no sample of the band.
+    func isPageBand(_ corners: [Point], side k: Int, to moved: [Point], in image: Image<RGB8>) -> Bool {
         let a = corners[k], b = corners[(k + 1) % 4], pa = corners[(k + 3) % 4], pb = corners[(k + 2) % 4]
+        // The band's middle line, from halfway between a and its moved place to halfway between b
+        // and its; where the side crosses the border, only its part inside the frame is read.
+        let start = (a + moved[0]) / 2, end = (b + moved[1]) / 2
+        guard let inside = insideInterval(from: start, to: end, in: image), inside.upperBound - inside.lowerBound >= 0.25
+        else { return false }
         let band = stripMedian(in: image) { t in
-            let onSide = a + (b - a) * t, onBorder = moved[0] + (moved[1] - moved[0]) * t
-            return onSide + (onBorder - onSide) * 0.5
+            start + (end - start) * (inside.lowerBound + (inside.upperBound - inside.lowerBound) * t)
         }
         let interior = [0.25, 0.5].map { s in
             stripMedian(in: image) { t in
@@ -97,6 +107,26 @@ extension CutPageExtender {
         var normal = Point(-direction.y, direction.x) / length
         if normal.dot((p + q) / 2 - centre) < 0 { normal = -normal }
         return normal * max(4, 0.01 * Double(max(image.width, image.height)))
+    }
+
+    /// The interval of t in 0…1 over which `p + (q − p) · t` lies at least a pixel inside the
+    /// frame, or nil when it nowhere does (Liang–Barsky clipping).
+    private func insideInterval(from p: Point, to q: Point, in image: Image<RGB8>) -> ClosedRange<Double>? {
+        let d = q - p
+        var low = 0.0, high = 1.0
+        // Each frame border as: offset of p inside it, and the rate d moves towards it.
+        let limits = [(p.x - 1, -d.x), (Double(image.width) - 1 - p.x, d.x),
+                      (p.y - 1, -d.y), (Double(image.height) - 1 - p.y, d.y)]
+        for (room, rate) in limits {
+            if rate == 0 {
+                if room < 0 { return nil }
+            } else if rate > 0 {
+                high = min(high, room / rate)
+            } else {
+                low = max(low, room / rate)
+            }
+        }
+        return low <= high ? low...high : nil
     }
 
     private func isInside(_ point: Point, _ image: Image<RGB8>) -> Bool {
