@@ -171,6 +171,66 @@ import Testing
         #expect(!extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image))
     }
 
+    /// A light page on a dark desk running off the frame's left border, 400 × 300: its top side
+    /// at y = 40 and its right side at x = 330 are in the frame, its bottom side runs down to the
+    /// left from (330, 260) and leaves the frame through the bottom at x = 130. A dark line of
+    /// text runs from (−5, 40) to (36, 318.8) on the bottom side's line, leaving the frame through
+    /// the left border and through the bottom.
+    private func frameCornerPhoto() -> Image<RGB8> {
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 40..<height {
+            for x in 0..<330 where Double(y) < 260 + Double(330 - x) * 0.2 {
+                let onLine = abs(Double(x) - (-5 + 41 * Double(y - 40) / 278.8)) < 1
+                pixels[y * width + x] = onLine ? RGB8(40, 40, 40) : RGB8(235, 232, 225)
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func movesASideRunningOffAFrameCornerOntoTheBorder() throws {
+        // The line of text was taken for the page's left side. Neither of its corners is in the
+        // frame, so the page's top and bottom sides cannot be followed past them; the band
+        // between the line and the left border, light as the page and unlike the desk beyond
+        // its other sides, decides: the side moves onto the border, its lower end beyond the
+        // frame's corner, and the page is completed to the left.
+        let image = frameCornerPhoto()
+        let onLine = [Point(-5, 40), Point(330, 40), Point(330, 260), Point(36, 318.8)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        let reaching = extender.reachingBorder(onLine, in: image)
+        let reached = try #require(reaching)
+        #expect(abs(reached[0].x) < 1e-9 && abs(reached[0].y - 40) < 1e-9)
+        #expect(abs(reached[3].x) < 1e-9 && abs(reached[3].y - (260 + 330 * 0.2)) < 1e-6)
+        #expect(reached[1] == onLine[1] && reached[2] == onLine[2])
+        let extended = extender.extend(onLine, in: image)
+        #expect(extended[0].x < 0 && extended[3].x < 0, "\(extended)")
+    }
+
+    @Test func keepsABooksGutterWithTheFacingPageBeyondIt() {
+        // An open book, 400 × 300: the left page from x = 30 to the gutter at x = 300, its top
+        // and bottom sides leaving the frame towards the gutter, and the facing page beyond it up
+        // to the right border. The band between the gutter and the border is paper, unlike the
+        // desk beyond the page's left side, but nothing in the frame shows the left page going
+        // on past the gutter: its top and bottom sides leave the frame before they reach it.
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 0..<height {
+            for x in 30..<width {
+                let along = Double(x - 30) / 270
+                let onLeftPage = x < 300 && Double(y) >= 30 - 50 * along && Double(y) < 270 + 50 * along
+                if onLeftPage || x > 301 { pixels[y * width + x] = RGB8(235, 232, 225) }
+                if (300...301).contains(x) { pixels[y * width + x] = RGB8(90, 85, 80) }
+            }
+        }
+        let image = Image(width: width, height: height, pixels: pixels)
+        let leftPage = [Point(30, 30), Point(300, -20), Point(300, 320), Point(30, 270)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        let reached = extender.reachingBorder(leftPage, in: image)
+        #expect(reached == nil)
+        let extended = extender.extend(leftPage, in: image)
+        #expect(extended == leftPage)
+    }
+
     @Test func rejectsAnAspectRatioBelowOne() {
         var options = DetectionOptions()
         options.cutPageAspectRatio = 0.5

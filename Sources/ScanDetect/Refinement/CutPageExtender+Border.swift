@@ -25,12 +25,15 @@ extension CutPageExtender {
                       let tb = reach(from: corners[pb], through: corners[b], border: border, width: width, height: height)
                 else { continue }
                 let moved = [corners[pa] + (corners[a] - corners[pa]) * ta, corners[pb] + (corners[b] - corners[pb]) * tb]
+                // The moved side runs along the border, at least partly on the frame: an end may
+                // lie beyond the frame's corner, where the page's corner is cut off by it too.
                 let alongBorder = border % 2 == 0 ? moved.map(\.y) : moved.map(\.x)
                 let extent = border % 2 == 0 ? height : width
-                guard alongBorder.allSatisfy({ $0 >= -borderTolerance && $0 <= extent + borderTolerance }),
+                guard min(alongBorder[0], alongBorder[1]) <= extent + borderTolerance,
+                      max(alongBorder[0], alongBorder[1]) >= -borderTolerance,
                       max(ta, tb) < best?.reach ?? .infinity,
                       isPageBand(corners, side: k, to: moved, in: image),
-                      neighboursContinue(corners, side: k, to: moved, in: image)
+                      neighboursContinue(corners, side: k, to: moved, crossingBorder: min(ta, tb) < 1, in: image)
                 else { continue }
                 var result = corners
                 result[a] = moved[0]
@@ -85,9 +88,15 @@ extension CutPageExtender {
 
     /// True when the page's edge goes on along the sides next to side `k`, from its corners to
     /// `moved`: across each such stretch the colour still steps as it does across a page's side
-    /// (at least one stretch measurable inside the frame, every measurable one stepping). Beyond
-    /// a real corner the surface is the same on both sides of that stretch.
-    private func neighboursContinue(_ corners: [Point], side k: Int, to moved: [Point], in image: Image<RGB8>) -> Bool {
+    /// (every stretch measurable inside the frame stepping). Beyond a real corner the surface is
+    /// the same on both sides of that stretch. At least one stretch must be measurable, unless
+    /// the side itself crosses the border (`crossingBorder`: one corner already beyond it), as a
+    /// line of text running off the frame at a slant does; when its other end leaves the frame
+    /// too, the band decides alone. (A side across the whole frame, both ends beyond it but
+    /// neither beyond the border, such as a book's gutter with the facing page beyond, has
+    /// nothing to show for it.)
+    private func neighboursContinue(_ corners: [Point], side k: Int, to moved: [Point], crossingBorder: Bool,
+                                    in image: Image<RGB8>) -> Bool {
         let centre = corners.reduce(Point.zero, +) / 4
         let stretches = [(corners[k], moved[0]), (corners[(k + 1) % 4], moved[1])]
         let steps = stretches.compactMap { (start, end) -> Bool? in
@@ -96,7 +105,7 @@ extension CutPageExtender {
             else { return nil }
             return colourDistance(outer, inner) > maximumStripDifference
         }
-        return !steps.isEmpty && steps.allSatisfy { $0 }
+        return (!steps.isEmpty || crossingBorder) && steps.allSatisfy { $0 }
     }
 
     /// The offset from the line through `p` and `q` to its side away from `centre`, 1 % of the
