@@ -88,9 +88,9 @@ import Testing
     }
 
     /// A light page on a dark desk, running past the top of the frame, with a dark rule (a
-    /// heading's underline) across it at y = 12; and, when `neighbourSheet`, a second light sheet
-    /// filling the desk above the page's top side at y = 40 instead.
-    private func ruledPhoto(neighbourSheet: Bool) -> Image<RGB8> {
+    /// heading's underline) across it at y = `ruleRow`; and, when `neighbourSheet`, a second light
+    /// sheet filling the desk above the page's top side at y = 40 instead.
+    private func ruledPhoto(neighbourSheet: Bool, ruleRow: Int = 12) -> Image<RGB8> {
         let width = 400, height = 300
         var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
         for y in 0..<260 {
@@ -98,7 +98,7 @@ import Testing
                 let onPage = x >= 100 && x < 330 && (neighbourSheet ? y >= 40 : true)
                 let onSheet = neighbourSheet && y < 38
                 if onPage || onSheet { pixels[y * width + x] = RGB8(235, 232, 225) }
-                if !neighbourSheet && onPage && (12...13).contains(y) { pixels[y * width + x] = RGB8(40, 40, 40) }
+                if !neighbourSheet && onPage && (ruleRow...ruleRow + 1).contains(y) { pixels[y * width + x] = RGB8(40, 40, 40) }
             }
         }
         return Image(width: width, height: height, pixels: pixels)
@@ -115,6 +115,15 @@ import Testing
         let extended = extender.extend(onRule, in: image)
         // 260 seen over a width of 230: the page is A4 upright, 230 × 1.41 long, its top hidden.
         #expect(abs(extended[0].y - (260 - 230 * 1.41)) < 1 && abs(extended[1].y - (260 - 230 * 1.41)) < 1)
+    }
+
+    @Test func movesASideOnARuleFarFromTheBorderOntoTheBorder() {
+        // A rule across the page's lower half: the band above it (150 pixels) is longer than the
+        // page seen below it (110), which does not make the rule the page's side.
+        let image = ruledPhoto(neighbourSheet: false, ruleRow: 150)
+        let onRule = [Point(100, 150), Point(330, 150), Point(330, 260), Point(100, 260)]
+        let reached = CutPageExtender(aspectRatio: 1.41).reachingBorder(onRule, in: image)
+        #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
     }
 
     @Test func keepsASideWithAnotherSheetBeyondIt() {

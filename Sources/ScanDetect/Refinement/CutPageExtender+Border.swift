@@ -19,8 +19,8 @@ extension CutPageExtender {
             let a = k, b = (k + 1) % 4, pa = (k + 3) % 4, pb = (k + 2) % 4
             for border in 0..<4 {
                 // How far along their sides (as a multiple of pa → a and pb → b) the neighbours
-                // meet the border: beyond the corners by at most half the visible length, or just
-                // short of one where the side crosses the border.
+                // meet the border: beyond the corners, or just short of one where the side
+                // crosses the border.
                 guard let ta = reach(from: corners[pa], through: corners[a], border: border, width: width, height: height),
                       let tb = reach(from: corners[pb], through: corners[b], border: border, width: width, height: height)
                 else { continue }
@@ -45,9 +45,10 @@ extension CutPageExtender {
     }
 
     /// The multiple t of `from` → `through` at which that line meets frame border `border`
-    /// (0 left, 1 top, 2 right, 3 bottom), when 0.9 < t ≤ 1.5: beyond the corner, or short of
-    /// it by at most a tenth where the side crosses the border at a slant (its corner lies just
-    /// beyond the frame, as a rule or a line of text running off the frame puts it).
+    /// (0 left, 1 top, 2 right, 3 bottom), when t > 0.9: beyond the corner, however far (the
+    /// band and the neighbouring sides decide whether the page goes on), or short of it by at
+    /// most a tenth where the side crosses the border at a slant (its corner lies just beyond
+    /// the frame, as a rule or a line of text running off the frame puts it).
     private func reach(from p: Point, through q: Point, border: Int, width: Double, height: Double) -> Double? {
         let d = q - p
         let t: Double
@@ -57,7 +58,7 @@ extension CutPageExtender {
         case 2: t = (width - p.x) / d.x
         default: t = (height - p.y) / d.y
         }
-        return t.isFinite && t > 0.9 && t <= 1.5 ? t : nil
+        return t.isFinite && t > 0.9 ? t : nil
     }
 
     /// True when the band between side `k` of `corners` and the moved side `moved` (its two
