@@ -78,21 +78,24 @@ import Testing
         // The detector closed the outline at the frame although the page ends at x = 300.
         let image = photo(pageRight: 300)
         let closed = [Point(150, 40), Point(400, 40), Point(400, 260), Point(150, 260)]
-        #expect(CutPageExtender(aspectRatio: 1.41).extend(closed, in: image) == closed)
+        let extended = CutPageExtender(aspectRatio: 1.41).extend(closed, in: image)
+        #expect(extended == closed)
     }
 
     @Test func keepsAPageWhollyInTheFrame() {
         let image = photo(pageRight: 350)
         let inside = [Point(150, 40), Point(350, 40), Point(350, 260), Point(150, 260)]
-        #expect(CutPageExtender(aspectRatio: 1.41).extend(inside, in: image) == inside)
+        let extended = CutPageExtender(aspectRatio: 1.41).extend(inside, in: image)
+        #expect(extended == inside)
     }
 
-    /// A light page on a dark desk, running past the top of the frame, with a dark rule (a
-    /// heading's underline) across it at y = `ruleRow`; and, when `neighbourSheet`, a second light
-    /// sheet filling the desk above the page's top side at y = 40 instead.
-    private func ruledPhoto(neighbourSheet: Bool, ruleRow: Int = 12) -> Image<RGB8> {
+    /// A light page on a dark desk (or on one of `desk`'s colour), running past the top of the
+    /// frame, with a dark rule (a heading's underline) across it at y = `ruleRow`; and, when
+    /// `neighbourSheet`, a second light sheet filling the desk above the page's top side at
+    /// y = 40 instead.
+    private func ruledPhoto(neighbourSheet: Bool, ruleRow: Int = 12, desk: RGB8 = RGB8(60, 50, 45)) -> Image<RGB8> {
         let width = 400, height = 300
-        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        var pixels = [RGB8](repeating: desk, count: width * height)
         for y in 0..<260 {
             for x in 0..<width {
                 let onPage = x >= 100 && x < 330 && (neighbourSheet ? y >= 40 : true)
@@ -126,17 +129,60 @@ import Testing
         #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
     }
 
+    @Test func movesASideOnARuleOntoTheBorderOnALightDesk() {
+        // A light grey desk: the page (235, 232, 225) differs from it by less than
+        // `maximumStripDifference`, but the band above the rule steps from the desk as much as
+        // the page does, and so do the page's sides on past the rule.
+        let image = ruledPhoto(neighbourSheet: false, desk: RGB8(200, 198, 195))
+        let onRule = [Point(100, 12), Point(330, 12), Point(330, 260), Point(100, 260)]
+        let reached = CutPageExtender(aspectRatio: 1.41).reachingBorder(onRule, in: image)
+        #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
+    }
+
+    @Test func keepsASideOnARuleOnADeskOfThePagesOwnColour() {
+        // White on white: the page differs from the desk by less than `minimumPageContrast`,
+        // where shading could make up the step, so nothing is moved.
+        let image = ruledPhoto(neighbourSheet: false, desk: RGB8(225, 223, 218))
+        let onRule = [Point(100, 12), Point(330, 12), Point(330, 260), Point(100, 260)]
+        let reached = CutPageExtender(aspectRatio: 1.41).reachingBorder(onRule, in: image)
+        #expect(reached == nil)
+    }
+
+    @Test func keepsARealSideNearTheBorderOnALightDesk() {
+        // The page's own top side at y = 40, the light grey desk above it, lit a little more
+        // towards the bottom: the band is the desk, a few grey levels off the desk beside the
+        // page, far less than the page's own step.
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(0, 0, 0), count: width * height)
+        for y in 0..<height {
+            let desk = UInt8(195 + y / 30)
+            for x in 0..<width {
+                let onPage = (40..<260).contains(y) && (100..<330).contains(x)
+                pixels[y * width + x] = onPage ? RGB8(235, 232, 225) : RGB8(desk, desk - 2, desk - 5)
+            }
+        }
+        let image = Image(width: width, height: height, pixels: pixels)
+        let page = [Point(100, 40), Point(330, 40), Point(330, 260), Point(100, 260)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        let reached = extender.reachingBorder(page, in: image)
+        #expect(reached == nil)
+        let isBand = extender.isPageBand(page, side: 0, to: [Point(100, 0), Point(330, 0)], in: image)
+        #expect(!isBand)
+    }
+
     @Test func keepsASideWithAnotherSheetBeyondIt() {
         // Light paper beyond the top side too, but the page's left and right sides end at its
         // corners: the desk is dark on both sides of their continuation.
         let image = ruledPhoto(neighbourSheet: true)
         let page = [Point(100, 40), Point(330, 40), Point(330, 260), Point(100, 260)]
         let extender = CutPageExtender(aspectRatio: 1.41)
-        #expect(extender.reachingBorder(page, in: image) == nil)
-        #expect(extender.extend(page, in: image) == page)
+        let reached = extender.reachingBorder(page, in: image), extended = extender.extend(page, in: image)
+        #expect(reached == nil)
+        #expect(extended == page)
         // The band between that side and the frame's bottom is read only inside the frame: the
         // desk. (Beyond the frame, the border row is the page, where it runs off the frame.)
-        #expect(!extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image))
+        let isBand = extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image)
+        #expect(!isBand)
     }
 
     /// A light page on a dark desk, x 100…330, 300 pixels tall. With `slantedRule`, it runs past
@@ -173,11 +219,13 @@ import Testing
         let image = slantedPhoto(slantedRule: false)
         let page = [Point(100, 40), Point(330, 40), Point(330, 310), Point(100, 290)]
         let extender = CutPageExtender(aspectRatio: 1.41)
-        #expect(extender.reachingBorder(page, in: image) == nil)
-        #expect(extender.extend(page, in: image) == page)
+        let reached = extender.reachingBorder(page, in: image), extended = extender.extend(page, in: image)
+        #expect(reached == nil)
+        #expect(extended == page)
         // The band between that side and the frame's bottom is read only inside the frame: the
         // desk. (Beyond the frame, the border row is the page, where it runs off the frame.)
-        #expect(!extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image))
+        let isBand = extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image)
+        #expect(!isBand)
     }
 
     /// A light page on a dark desk running off the frame's left border, 400 × 300: its top side

@@ -10,8 +10,10 @@ extension CutPageExtender {
     /// and unlike the surface beyond the page's other sides, and the page's edge goes on along its
     /// two neighbouring sides to the border, where the page's visible part ends. A real side near
     /// the border has the background beyond it, or, with another sheet lying there, no edge
-    /// going on past its corners; a page on a surface of its own colour (white on white) is left
-    /// alone, since the band cannot tell page from table there.
+    /// going on past its corners. Steps count against the page's own step from the surface
+    /// beside it (`isStep`), so a page on a light grey desk is judged too; a page on a surface of
+    /// its own colour (white on white) is left alone, since the band cannot tell page from table
+    /// there.
     func reachingBorder(_ corners: [Point], in image: Image<RGB8>) -> [Point]? {
         let width = Double(image.width), height = Double(image.height)
         var best: (corners: [Point], reach: Double)?
@@ -84,8 +86,25 @@ extension CutPageExtender {
         }
         guard interior.allSatisfy({ colourDistance(band, $0) <= maximumStripDifference }) else { return false }
         let backgrounds = (1..<4).compactMap { backgroundStrip(beyond: (k + $0) % 4, of: corners, in: image) }
-        return !backgrounds.isEmpty && backgrounds.allSatisfy { colourDistance(band, $0) > maximumStripDifference }
+        return !backgrounds.isEmpty && backgrounds.allSatisfy {
+            isStep(colourDistance(band, $0), besidePageContrast: colourDistance(interior[0], $0))
+        }
     }
+
+    /// True when a colour difference `difference` between two strips is a step from one surface
+    /// to another: above `maximumStripDifference`, or, where the page itself differs from the
+    /// surface beside it by `contrast` (at least `minimumPageContrast`), at least half of that. A
+    /// light page on a light desk steps less than one on wood, but as much along all its sides.
+    private func isStep(_ difference: Double, besidePageContrast contrast: Double) -> Bool {
+        difference > maximumStripDifference || (contrast >= Self.minimumPageContrast && difference >= contrast / 2)
+    }
+
+    /// The smallest colour difference (grey levels, Euclidean over R, G, B of strip medians)
+    /// between a page and the surface beside it that `isStep` measures against: below it, on white
+    /// on white, shading and noise make up as much of the difference as the page does. (On the
+    /// generator's sets every value from 30 to 45 gives the same corners; at 20 one page on a
+    /// white table is moved wrongly, at 15 three.)
+    static let minimumPageContrast = 30.0
 
     /// True when the page's edge goes on along the sides next to side `k`, from its corners to
     /// `moved`: across each such stretch the colour still steps as it does across a page's side
@@ -100,13 +119,26 @@ extension CutPageExtender {
                                     in image: Image<RGB8>) -> Bool {
         let centre = corners.reduce(Point.zero, +) / 4
         let stretches = [(corners[k], moved[0]), (corners[(k + 1) % 4], moved[1])]
-        let steps = stretches.compactMap { (start, end) -> Bool? in
-            guard let outer = offsetStrip(from: start, to: end, awayFrom: centre, in: image),
-                  let inner = offsetStrip(from: start, to: end, awayFrom: centre, inward: true, in: image)
-            else { return nil }
-            return colourDistance(outer, inner) > maximumStripDifference
+        // The sides leading to those corners, from the corners across from side k.
+        let sides = [corners[k] - corners[(k + 3) % 4], corners[(k + 1) % 4] - corners[(k + 2) % 4]]
+        let steps = zip(stretches, sides).compactMap { stretch, side -> Bool? in
+            let (start, end) = stretch
+            guard let step = stepAcross(from: start, to: end, awayFrom: centre, in: image) else { return nil }
+            // The page's own step across as long a stretch of the side just before its corner.
+            let length = side.length
+            let back = start - side * (min((end - start).length, length) / max(length, 1e-9))
+            return isStep(step, besidePageContrast: stepAcross(from: back, to: start, awayFrom: centre, in: image) ?? 0)
         }
         return (!steps.isEmpty || crossingBorder) && steps.allSatisfy { $0 }
+    }
+
+    /// The colour difference between the strips on either side of the segment from `p` to `q`
+    /// (`offsetStrip` outward and inward), or nil when either leaves the frame.
+    private func stepAcross(from p: Point, to q: Point, awayFrom centre: Point, in image: Image<RGB8>) -> Double? {
+        guard let outer = offsetStrip(from: p, to: q, awayFrom: centre, in: image),
+              let inner = offsetStrip(from: p, to: q, awayFrom: centre, inward: true, in: image)
+        else { return nil }
+        return colourDistance(outer, inner)
     }
 
     /// The offset from the line through `p` and `q` to its side away from `centre`, 1 % of the
