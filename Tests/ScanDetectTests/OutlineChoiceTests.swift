@@ -42,6 +42,31 @@ struct OutlineChoiceTests {
         #expect(chosen.first?.x == Self.panel.x)
     }
 
+    /// A yellow sticky note's outline, 60 × 60, stuck over the card's right edge with 40 % of it
+    /// beyond, vetoed as a note (square and coloured).
+    static var note: WorkingQuad {
+        var q = quad(224, 120, 284, 180, confidence: 0, rank: 0.8)
+        q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
+        q.features[PageEvidence.marginChromaFeature] = 0.45
+        q.features[15] = 1
+        return q
+    }
+
+    @Test("the page a sticky note is stuck on goes first, though the note overhangs it")
+    func pageUnderANoteFirst() {
+        #expect(ConfidenceModel.stickyNote(Self.note.features) == 1)
+        let chosen = Self.choose([Self.note, Self.card])
+        #expect(chosen.first?.x == Self.card.x && chosen.first?.y == Self.card.y)
+    }
+
+    @Test("an outline holding as much of a doubted outline that is no note does not displace it")
+    func overhangingPanelStays() {
+        var panel = Self.note
+        panel.features = [Double](repeating: 0, count: PageEvidence.featureCount)
+        let chosen = Self.choose([panel, Self.card])
+        #expect(chosen.first?.x == panel.x)
+    }
+
     @Test("a first choice the gate accepts keeps its place")
     func acceptedFirstChoiceStays() {
         var accepted = Self.panel

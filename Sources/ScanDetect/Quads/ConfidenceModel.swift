@@ -54,10 +54,17 @@ enum ConfidenceModel {
         let interior = min(1, max(0, f[9]) / interiorPaperFloor)
         let crossings = min(1, max(0, (crossingLimit.upperBound - f[11]) / (crossingLimit.upperBound - crossingLimit.lowerBound)))
         let lattice = min(1, max(0, (latticeLimit.upperBound - f[14]) / (latticeLimit.upperBound - latticeLimit.lowerBound)))
+        return paper * support * interior * crossings * lattice * (1 - stickyNote(f))
+    }
+
+    /// How surely (0…1) the outline with features `f` is a sticky note rather than paper: a
+    /// coloured square (`stickyNoteSquareness` and `stickyNoteChroma` together).
+    static func stickyNote(_ f: [Double]) -> Double {
+        guard f.count == PageEvidence.featureCount else { return 0 }
         let square = min(1, max(0, (f[15] - stickyNoteSquareness.lowerBound)
                 / (stickyNoteSquareness.upperBound - stickyNoteSquareness.lowerBound)))
         let coloured = min(1, max(0, (f[3] - stickyNoteChroma.lowerBound) / (stickyNoteChroma.upperBound - stickyNoteChroma.lowerBound)))
-        return paper * support * interior * crossings * lattice * (1 - square * coloured)
+        return square * coloured
     }
 
     /// Squareness (`PageEvidence` feature 15) over which a coloured outline's confidence falls
