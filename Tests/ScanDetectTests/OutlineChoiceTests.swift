@@ -67,6 +67,26 @@ struct OutlineChoiceTests {
         #expect(chosen.first?.x == panel.x)
     }
 
+    /// `panel` with its features measured, `borderSides` of its sides on the frame's border.
+    static func measuredPanel(borderSides: Double) -> WorkingQuad {
+        var q = panel
+        q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
+        q.features[PageEvidence.borderFeature] = borderSides
+        return q
+    }
+
+    @Test("an accepted outline enclosing a doubted panel inside the frame goes first, however it ranks")
+    func enclosingOutlineOutranked() {
+        // The rank model prefers the photo box (0.8 × 0.3) to the card (0.1 × 0.7).
+        var card = Self.card
+        card.rankScore = 0.1
+        let chosen = Self.choose([Self.measuredPanel(borderSides: 0), card])
+        #expect(chosen.first?.x == card.x && chosen.first?.y == card.y)
+        // A doubted outline the frame cuts may be an object running off it, not a printed panel.
+        let cut = Self.choose([Self.measuredPanel(borderSides: 1), card])
+        #expect(cut.first?.x == Self.panel.x)
+    }
+
     @Test("a first choice the gate accepts keeps its place")
     func acceptedFirstChoiceStays() {
         var accepted = Self.panel

@@ -64,6 +64,8 @@ struct PageEvidence {
     static let latticeFeature = 14
     /// Index of the margin chroma (the HSV saturation of the margin's median).
     static let marginChromaFeature = 3
+    /// Index of the count of sides on the frame's border.
+    static let borderFeature = 6
     /// Index of the interior ink share.
     static let inkFeature = 12
     /// Index of the interior edges' balance between the two axes.

@@ -50,22 +50,31 @@ struct WorkingQuad {
     /// page) and another outline of the same object (polygon IoU ≥ `sameObjectOverlap`), or one
     /// enclosing it (holding ≥ `enclosedShare` of its area, or `noteOnPageShare` when the doubted
     /// outline is a sticky note), passes the gate, the likelier of those as a page outline (rank
-    /// score times confidence) goes first. An outline the gate accepts keeps its place.
+    /// score times confidence) goes first if it is likelier than the first choice, or if it
+    /// encloses a first choice lying wholly inside the frame. An outline the gate accepts keeps
+    /// its place.
     static func acceptedOutlineFirst(_ ranked: [WorkingQuad], threshold: Double, sameObjectOverlap: Double,
                                      enclosedShare: Double) -> [WorkingQuad] {
         guard let top = ranked.first, top.confidence < threshold else { return ranked }
         let topArea = Polygon.area(top.corners)
         // A sticky note may overhang the page it is stuck on.
         let enclosedShare = ConfidenceModel.stickyNote(top.features) >= 0.5 ? noteOnPageShare : enclosedShare
+        // A doubted outline wholly inside the frame is a panel printed on the page (a photo on a
+        // card, a table on a sheet) or a note stuck on it: an accepted outline enclosing it is the
+        // page, however the rank model weighs the two.
+        let insideFrame = top.features.count == PageEvidence.featureCount && top.features[PageEvidence.borderFeature] == 0
         var chosen = 0
-        for k in ranked.indices.dropFirst()
-        where ranked[k].confidence >= threshold
-            && ranked[k].rankScore * ranked[k].confidence > ranked[chosen].rankScore * ranked[chosen].confidence {
+        var best = top.rankScore * top.confidence
+        for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold {
             let corners = ranked[k].corners
             let sameObject = Polygon.intersectionOverUnion(corners, top.corners) >= sameObjectOverlap
             let encloses = topArea > 0
                 && Polygon.area(Polygon.intersection(top.corners, convexClip: corners)) >= enclosedShare * topArea
-            if sameObject || encloses { chosen = k }
+            let score = ranked[k].rankScore * ranked[k].confidence
+            if (sameObject || encloses) && (score > best || (encloses && insideFrame && chosen == 0)) {
+                chosen = k
+                best = score
+            }
         }
         var ordered = ranked
         if chosen > 0 { ordered.insert(ordered.remove(at: chosen), at: 0) }
