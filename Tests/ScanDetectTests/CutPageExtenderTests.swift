@@ -179,10 +179,6 @@ import Testing
         let reached = extender.reachingBorder(page, in: image), extended = extender.extend(page, in: image)
         #expect(reached == nil)
         #expect(extended == page)
-        // The band between that side and the frame's bottom is read only inside the frame: the
-        // desk. (Beyond the frame, the border row is the page, where it runs off the frame.)
-        let isBand = extender.isPageBand(page, side: 2, to: [Point(330, 300), Point(100, 300)], in: image)
-        #expect(!isBand)
     }
 
     /// A light page on a dark desk, x 100…330, 300 pixels tall. With `slantedRule`, it runs past

@@ -48,7 +48,7 @@ struct OutlineChoiceTests {
         var q = quad(224, 120, 284, 180, confidence: 0, rank: 0.8)
         q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
         q.features[PageEvidence.marginChromaFeature] = 0.45
-        q.features[15] = 1
+        q.features[PageEvidence.squarenessFeature] = 1
         return q
     }
 

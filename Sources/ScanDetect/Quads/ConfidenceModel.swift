@@ -61,9 +61,10 @@ enum ConfidenceModel {
     /// coloured square (`stickyNoteSquareness` and `stickyNoteChroma` together).
     static func stickyNote(_ f: [Double]) -> Double {
         guard f.count == PageEvidence.featureCount else { return 0 }
-        let square = min(1, max(0, (f[15] - stickyNoteSquareness.lowerBound)
+        let square = min(1, max(0, (f[PageEvidence.squarenessFeature] - stickyNoteSquareness.lowerBound)
                 / (stickyNoteSquareness.upperBound - stickyNoteSquareness.lowerBound)))
-        let coloured = min(1, max(0, (f[3] - stickyNoteChroma.lowerBound) / (stickyNoteChroma.upperBound - stickyNoteChroma.lowerBound)))
+        let chroma = f[PageEvidence.marginChromaFeature]
+        let coloured = min(1, max(0, (chroma - stickyNoteChroma.lowerBound) / (stickyNoteChroma.upperBound - stickyNoteChroma.lowerBound)))
         return square * coloured
     }
 

@@ -70,6 +70,8 @@ struct PageEvidence {
     static let inkFeature = 12
     /// Index of the interior edges' balance between the two axes.
     static let gridBalanceFeature = 13
+    /// Index of the outline's squareness.
+    static let squarenessFeature = 15
 
     /// The features of the quad (`x`, `y`), with `other` the outline of the other kind of
     /// hypothesis to agree with (nil when there is none); the lattice cue is left 0 unless

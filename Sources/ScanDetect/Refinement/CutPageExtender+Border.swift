@@ -5,10 +5,10 @@ extension CutPageExtender {
     ///
     /// A page cut by the frame often shows a straight line near the cut — a heading's rule, a
     /// table's top, a line of text — that the search takes for the page's side. Such a side stops
-    /// short of the border, or crosses it at a slant, on a band of the page itself: the band looks
-    /// like the page's interior
-    /// and unlike the surface beyond the page's other sides, and the page's edge goes on along its
-    /// two neighbouring sides to the border, where the page's visible part ends. A real side near
+    /// short of the border, or crosses it at a slant, on a band of the page itself: the band
+    /// looks like the page's interior and unlike the surface beyond the page's other sides, and
+    /// the page's edge goes on along its two neighbouring sides to the border, where the page's
+    /// visible part ends. A real side near
     /// the border has the background beyond it, or, with another sheet lying there, no edge
     /// going on past its corners. Steps count against the page's own step from the surface
     /// beside it (`isStep`), so a page on a light grey desk is judged too; a page on a surface of
