@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The robustness set for the detection benchmark: every photo of a labelled set (by default the
-SmartDoc sample) again as a phone could have taken it — turned, mirrored, smaller, darker,
+"""The robustness set for the detection benchmark: every photo of a labelled set (invariance.sh
+uses the SmartDoc sample) again as a phone could have taken it — turned, mirrored, smaller, darker,
 lighter, flatter, blurred, noisier, more compressed — each with its corners carried over exactly.
 A detector fitted to the sample's own conditions scores well on the originals and falls on the
 variants; one that reads the page itself scores the same on all of them.
@@ -8,7 +8,7 @@ variants; one that reads the page itself scores the same on all of them.
     invariance.py make TRUTH OUT   writes OUT/<variant>/images/*.jpg and OUT/truth.json
     invariance.py table WORK       prints mean JI per variant for flatbed and OpenCV side by side
                                    from WORK/{flatbed,opencv}.score.json (score_quads.py --json
-                                   --by-folder) and WORK/{flatbed,opencv}.jsonl
+                                   --by-folder)
 
 Deterministic: the noise comes from a fixed seed, so the set is the same on every machine."""
 import json
