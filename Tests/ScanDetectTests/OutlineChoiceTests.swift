@@ -87,6 +87,19 @@ struct OutlineChoiceTests {
         #expect(cut.first?.x == Self.panel.x)
     }
 
+    @Test("an accepted outline of the same object as a doubted one inside the frame goes first, however it ranks")
+    func sameObjectOutranked() {
+        // The page's outline twice, found 20 pixels apart (IoU 0.78, the accepted one holding
+        // 88 % of the doubted one): the rank model prefers the doubted one (0.8 × 0.3) to the
+        // accepted one (0.1 × 0.7).
+        var doubted = Self.measuredPanel(borderSides: 0)
+        doubted.x = SIMD4(120, 280, 280, 120)
+        doubted.y = SIMD4(100, 100, 200, 200)
+        let accepted = Self.quad(100, 100, 260, 200, confidence: 0.7, rank: 0.1)
+        let chosen = Self.choose([doubted, accepted])
+        #expect(chosen.first?.x == accepted.x)
+    }
+
     @Test("a first choice the gate accepts keeps its place")
     func acceptedFirstChoiceStays() {
         var accepted = Self.panel

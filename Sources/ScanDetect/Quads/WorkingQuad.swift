@@ -50,9 +50,8 @@ struct WorkingQuad {
     /// page) and another outline of the same object (polygon IoU ≥ `sameObjectOverlap`), or one
     /// enclosing it (holding ≥ `enclosedShare` of its area, or `noteOnPageShare` when the doubted
     /// outline is a sticky note), passes the gate, the likelier of those as a page outline (rank
-    /// score times confidence) goes first if it is likelier than the first choice, or if it
-    /// encloses a first choice lying wholly inside the frame. An outline the gate accepts keeps
-    /// its place.
+    /// score times confidence) goes first if it is likelier than the first choice, or whenever
+    /// the first choice lies wholly inside the frame. An outline the gate accepts keeps its place.
     static func acceptedOutlineFirst(_ ranked: [WorkingQuad], threshold: Double, sameObjectOverlap: Double,
                                      enclosedShare: Double) -> [WorkingQuad] {
         guard let top = ranked.first, top.confidence < threshold else { return ranked }
@@ -60,8 +59,9 @@ struct WorkingQuad {
         // A sticky note may overhang the page it is stuck on.
         let enclosedShare = ConfidenceModel.stickyNote(top.features) >= 0.5 ? noteOnPageShare : enclosedShare
         // A doubted outline wholly inside the frame is a panel printed on the page (a photo on a
-        // card, a table on a sheet) or a note stuck on it: an accepted outline enclosing it is the
-        // page, however the rank model weighs the two.
+        // card, a table on a sheet), a note stuck on it, or the page itself with a side found a
+        // little off: an accepted outline enclosing it, or of the same object, is the page, however
+        // the rank model weighs the two.
         let insideFrame = top.features.count == PageEvidence.featureCount && top.features[PageEvidence.borderFeature] == 0
         var chosen = 0
         var best = top.rankScore * top.confidence
@@ -71,7 +71,7 @@ struct WorkingQuad {
             let encloses = topArea > 0
                 && Polygon.area(Polygon.intersection(top.corners, convexClip: corners)) >= enclosedShare * topArea
             let score = ranked[k].rankScore * ranked[k].confidence
-            if (sameObject || encloses) && (score > best || (encloses && insideFrame && chosen == 0)) {
+            if (sameObject || encloses) && (score > best || (insideFrame && chosen == 0)) {
                 chosen = k
                 best = score
             }
