@@ -17,22 +17,13 @@ scratch="${SCRATCH:-/tmp/build-detection-bench}"
 work="$(mktemp -d /tmp/flatbed-invariance-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-if [ -n "${FLATBED_BIN:-}" ]; then
-    flatbed="$FLATBED_BIN"
-else
-    echo "building flatbed (release)…" >&2
-    swift build -c release --package-path "$repo" --scratch-path "$scratch" --product flatbed >&2
-    flatbed="$scratch/release/flatbed"
-fi
+source "$repo/Benchmarks/detection/common.sh"
+flatbed="$(flatbed_binary)"
 
 set_dir="$work/set"
 echo "making the variants of the SmartDoc sample…" >&2
 python3 "$repo/Benchmarks/detection/invariance.py" make "$shared/data/smartdoc-sample/truth.json" "$set_dir"
-python3 - "$set_dir/truth.json" "$set_dir" > "$work/photos.list" <<'PY'
-import json, os, sys
-for t in json.load(open(sys.argv[1])):
-    print(os.path.join(sys.argv[2], t["image"]))
-PY
+photo_list "$set_dir/truth.json" "$set_dir" > "$work/photos.list"
 echo "flatbed detect on $(wc -l < "$work/photos.list") photos…" >&2
 # Exit status 1 only means some file could not be read; those lines carry an error.
 tr '\n' '\0' < "$work/photos.list" | xargs -0 "$flatbed" detect --json > "$work/flatbed.jsonl" || true

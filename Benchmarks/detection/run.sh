@@ -26,13 +26,8 @@ synth="$cache/synth-benchmark"
 work="$(mktemp -d /tmp/flatbed-detection-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-if [ -n "${FLATBED_BIN:-}" ]; then
-    flatbed="$FLATBED_BIN"
-else
-    echo "building flatbed (release)…" >&2
-    swift build -c release --package-path "$repo" --scratch-path "$scratch" --product flatbed >&2
-    flatbed="$scratch/release/flatbed"
-fi
+source "$repo/Benchmarks/detection/common.sh"
+flatbed="$(flatbed_binary)"
 
 if [ ! -f "$synth/truth.json" ]; then
     echo "generating the synthetic benchmark set into $synth (once; takes several minutes)…" >&2
@@ -41,11 +36,7 @@ fi
 
 run_set() {  # name truth root
     local name="$1" truth="$2" root="$3"
-    python3 - "$truth" "$root" > "$work/$name.list" <<'PY'
-import json, os, sys
-for t in json.load(open(sys.argv[1])):
-    print(os.path.join(sys.argv[2], t["image"]))
-PY
+    photo_list "$truth" "$root" > "$work/$name.list"
     echo "$name: flatbed detect on $(wc -l < "$work/$name.list") photos…" >&2
     # Exit status 1 only means some file could not be read; those lines carry an error.
     tr '\n' '\0' < "$work/$name.list" | xargs -0 "$flatbed" detect --json --repeat "$repeat" > "$work/$name.flatbed.jsonl" || true

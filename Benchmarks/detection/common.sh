@@ -1,0 +1,22 @@
+# Shared by the detection benchmarks (sourced, not run): the flatbed binary to measure and the
+# photo list of a truth file. Expects `repo` and `scratch` to be set.
+
+# The release flatbed binary: $FLATBED_BIN when given, else built into $scratch.
+flatbed_binary() {
+    if [ -n "${FLATBED_BIN:-}" ]; then
+        echo "$FLATBED_BIN"
+    else
+        echo "building flatbed (release)…" >&2
+        swift build -c release --package-path "$repo" --scratch-path "$scratch" --product flatbed >&2
+        echo "$scratch/release/flatbed"
+    fi
+}
+
+# The full path of every photo in truth file $1 whose images live under $2, one per line.
+photo_list() {
+    python3 - "$1" "$2" <<'PY'
+import json, os, sys
+for t in json.load(open(sys.argv[1])):
+    print(os.path.join(sys.argv[2], t["image"]))
+PY
+}
