@@ -64,6 +64,13 @@ public struct DetectionOptions: Sendable {
     /// quads, more occluded pages missed.
     public var minimumSideSupport: Double = 0.3
 
+    /// Smallest fraction of its length that edges must back for the one side of a hypothesis
+    /// allowed below `minimumSideSupport`: white paper on a white table, or a side in shadow,
+    /// shows only faint stretches of edge, while the other three sides still must reach
+    /// `minimumSideSupport`. The evidence model then judges the outline as a whole. Higher:
+    /// faster, more pages with one faint side missed.
+    public var minimumWeakSideSupport: Double = 0.05
+
     /// Smallest colour difference (grey levels, Euclidean over R, G, B) between just inside and
     /// just outside a side that counts as the page's border against another surface. Lower:
     /// accepts white paper on a white desk, also accepts more look-alike rectangles.
@@ -163,6 +170,7 @@ public struct DetectionOptions: Sendable {
         try check("cornerOutsideTolerance", cornerOutsideTolerance, 0...1)
         try check("minimumCornerAngleDegrees", minimumCornerAngleDegrees, 1...89)
         try check("minimumSideSupport", minimumSideSupport, 0...1)
+        try check("minimumWeakSideSupport", minimumWeakSideSupport, 0...1)
         try check("minimumSurfaceStep", minimumSurfaceStep, 0...255)
         try check("borderSidePenalty", borderSidePenalty, 0...1)
         try check("minimumOppositeSideRatio", minimumOppositeSideRatio, 0...1)

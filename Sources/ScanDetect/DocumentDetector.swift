@@ -4,11 +4,12 @@ import ScanCore
 ///
 /// The search runs on a copy shrunk to about `DetectionOptions.workingLongSide` pixels: colour
 /// gradients with direction → thin edges → straight lines (direction-restricted Hough, with
-/// near-duplicates suppressed) → quads from two pairs of roughly opposite lines, ranked by the
-/// edge evidence along their sides, plus quads from the light regions of the scene (which span
-/// bent and broken borders) → the first few measured for `PageEvidence` and re-ranked and gated
-/// by `ConfidenceModel` (a panel of a folded or half-shaded page giving way to the whole page,
-/// `FoldedPage`) → the winner refined to sub-pixel precision on the full-resolution image
+/// near-duplicates suppressed) → quads from two pairs of roughly opposite lines (at most one side
+/// backed only faintly), ranked by the edge evidence along their sides, plus quads from the light
+/// regions of the scene (which span bent and broken borders) → the first few measured for
+/// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
+/// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
+/// page, `FoldedPage`) → the winner refined to sub-pixel precision on the full-resolution image
 /// and, when the frame cuts it and the page visibly continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
@@ -144,6 +145,8 @@ public struct DocumentDetector: Sendable {
             }
             ordered[k].rankScore = ConfidenceModel.rankScore(ordered[k].features)
         }
+        // A faint side can cut a sticky note into a shape that is no longer square.
+        ordered = WorkingQuad.vetoingNoteOutlines(ordered)
         ordered.sort { $0.rankScore > $1.rankScore }
         ordered = WorkingQuad.acceptedOutlineFirst(ordered, threshold: options.confidenceThreshold,
                                                    sameObjectOverlap: options.sameObjectOverlap,

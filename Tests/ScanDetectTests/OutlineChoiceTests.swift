@@ -107,4 +107,39 @@ struct OutlineChoiceTests {
         let chosen = Self.choose([accepted, Self.card])
         #expect(chosen.first?.x == accepted.x)
     }
+
+    /// The note (60 × 60) run on 16 pixels to the right by a faint line: no longer square, as
+    /// coloured as the note, and mostly it (IoU 0.79).
+    static var noteRunOn: WorkingQuad {
+        var q = quad(224, 120, 300, 180, confidence: 0.9, rank: 0.5)
+        q.features = note.features
+        q.features[PageEvidence.squarenessFeature] = 0
+        return q
+    }
+
+    @Test("an outline that is mostly a vetoed sticky note is vetoed with it")
+    func noteRunOnVetoed() {
+        #expect(ConfidenceModel.stickyNote(Self.noteRunOn.features) == 0)
+        let vetoed = WorkingQuad.vetoingNoteOutlines([Self.noteRunOn, Self.note])
+        #expect(vetoed.map(\.confidence) == [0, 0])
+    }
+
+    @Test("a coloured page with a note-like square on it is not vetoed")
+    func pageAroundASquareStays() {
+        // A yellow A4 page, 120 × 170, whose top 120 × 120 panel reads as a note (IoU 0.71).
+        var page = Self.quad(224, 120, 344, 290, confidence: 0.9, rank: 0.5)
+        page.features = Self.noteRunOn.features
+        var square = Self.note
+        square.x = SIMD4(224, 344, 344, 224)
+        square.y = SIMD4(120, 120, 240, 240)
+        let kept = WorkingQuad.vetoingNoteOutlines([page, square])
+        #expect(kept.first?.confidence == 0.9)
+    }
+
+    @Test("a white outline overlapping a note keeps its confidence")
+    func whiteOutlineStays() {
+        var white = Self.noteRunOn
+        white.features[PageEvidence.marginChromaFeature] = 0.05
+        #expect(WorkingQuad.vetoingNoteOutlines([white, Self.note]).first?.confidence == 0.9)
+    }
 }

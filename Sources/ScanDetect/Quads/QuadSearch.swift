@@ -23,6 +23,9 @@ struct QuadSearch {
     let minimumSideLength: Double
     /// Smallest fraction of a side that edges must back for the side to count.
     let minimumSideSupport: Double
+    /// Smallest fraction of a side that edges must back for the side to count as the one faint
+    /// side of a hypothesis (below `minimumSideSupport`).
+    let minimumWeakSideSupport: Double
 
     init(width: Int, height: Int, options: DetectionOptions) {
         self.width = Double(width)
@@ -32,6 +35,7 @@ struct QuadSearch {
         minimumCornerCosine = cos(options.minimumCornerAngleDegrees * .pi / 180)
         minimumSideLength = 0.25 * (minimumArea).squareRoot()
         minimumSideSupport = options.minimumSideSupport
+        minimumWeakSideSupport = min(options.minimumWeakSideSupport, options.minimumSideSupport)
         minimumOppositeRatio = options.minimumOppositeSideRatio
     }
 
@@ -39,7 +43,8 @@ struct QuadSearch {
     ///
     /// Rather than trying every two pairs of lines (N⁴), the search first finds, for every pair
     /// of crossing lines {c, d}, the lines whose stretch between c and d is backed by edges; two
-    /// such lines a, b make a hypothesis only if c and d are in turn backed between a and b.
+    /// such lines a, b make a hypothesis only if c and d are in turn backed between a and b. At
+    /// most one of the four sides may be backed only weakly (`minimumWeakSideSupport`).
     func hypotheses(lines: [DetectedLine], count: Int) -> [ScoredQuad] {
         let n = lines.count
         guard n >= 4 else { return [] }
@@ -66,20 +71,27 @@ struct QuadSearch {
                 crossers[c * words + a / 64] |= 1 << UInt64(a % 64)
             }
         }
-        func backed(_ line: Int, _ j: Int, _ k: Int) -> Bool {
+        /// The share of line's stretch between lines j and k that edges back (0 when the stretch
+        /// is missing or too short), and the stretch's backed score as `evaluate` counts it.
+        func backing(_ line: Int, _ j: Int, _ k: Int) -> (share: Double, score: Double) {
             let a = t[line * n + j], b = t[line * n + k]
-            if !(a.isFinite && b.isFinite) { return false }
+            if !(a.isFinite && b.isFinite) { return (0, 0) }
             let length = abs(b - a)
-            if length < minimumSideLength { return false }
+            if length < minimumSideLength { return (0, 0) }
             let s = lines[line].support(from: a, to: b)
-            return Double(max(s.positive, s.negative)) >= minimumSideSupport * max(s.inside, 0.5 * length)
+            let backed = Double(max(s.positive, s.negative))
+            return (backed / max(s.inside, 0.5 * length), 2 * backed - s.inside)
         }
-        // For every pair c < d, the set of lines backed between them (`backed(a, c, d)`, a ∉ {c, d}),
-        // as bits: found once for all pairs, so that the test that c and d are in turn backed
-        // between a and b is a look-up of bits c and d in the set of the pair {a, b}. (Line c is a
-        // candidate of that set exactly when `backed(c, a, b)` can hold: it crosses both.)
+        // For every pair c < d, the sets of lines backed between them (a ∉ {c, d}), at least
+        // weakly and fully, as bits: found once for all pairs, so that the test that c and d are
+        // in turn backed between a and b is a look-up of bits c and d in the sets of the pair
+        // {a, b}. (Line c is a candidate of those sets exactly when it can be backed between a
+        // and b: it crosses both.)
         func pair(_ c: Int, _ d: Int) -> Int { (c * (2 * n - c - 1)) / 2 + (d - c - 1) }
         var backedSets = [UInt64](repeating: 0, count: max(1, n * (n - 1) / 2 * words))
+        var fullyBackedSets = backedSets
+        // sideScores[pair(c, d) * n + a]: the backed score of line a between c and d, where backed.
+        var sideScores = [Float](repeating: 0, count: max(1, n * (n - 1) / 2 * n))
         for c in 0..<n {
             for d in (c + 1)..<n {
                 let set = pair(c, d) * words
@@ -88,13 +100,22 @@ struct QuadSearch {
                     while candidates != 0 {
                         let a = word * 64 + candidates.trailingZeroBitCount
                         candidates &= candidates - 1
-                        if a != c && a != d && backed(a, c, d) { backedSets[set + word] |= 1 << UInt64(a % 64) }
+                        guard a != c && a != d else { continue }
+                        let (share, score) = backing(a, c, d)
+                        let bit: UInt64 = 1 << UInt64(a % 64)
+                        if share >= minimumWeakSideSupport && share > 0 { backedSets[set + word] |= bit }
+                        if share >= minimumSideSupport && share > 0 { fullyBackedSets[set + word] |= bit }
+                        sideScores[pair(c, d) * n + a] = Float(score)
                     }
                 }
             }
         }
         func isBacked(_ line: Int, between a: Int, _ b: Int) -> Bool {
             backedSets[pair(a, b) * words + line / 64] & (1 << UInt64(line % 64)) != 0
+        }
+        /// 1 when line is backed between a and b only weakly, else 0.
+        func weakness(_ line: Int, between a: Int, _ b: Int) -> Int {
+            fullyBackedSets[pair(a, b) * words + line / 64] & (1 << UInt64(line % 64)) != 0 ? 0 : 1
         }
         var best: [ScoredQuad] = []
         var worstKept = -Double.infinity
@@ -120,6 +141,17 @@ struct QuadSearch {
                         let b = sides[j]
                         // a < b, and c, d are neither.
                         if !isBacked(c, between: a, b) || !isBacked(d, between: a, b) { continue }
+                        if weakness(a, between: c, d) + weakness(b, between: c, d)
+                            + weakness(c, between: a, b) + weakness(d, between: a, b) > 1 { continue }
+                        // Once the list is full, a quad whose four sides' backed scores cannot beat
+                        // its last is skipped before its corners are even found. `evaluate` reads
+                        // the same stretches from corners computed anew, so each side may differ
+                        // by a step at either end (4 in score): the margin keeps the skip exact.
+                        if best.count >= count {
+                            let cd = pair(c, d) * n, ab = pair(a, b) * n
+                            let bound = sideScores[cd + a] + sideScores[cd + b] + sideScores[ab + c] + sideScores[ab + d]
+                            if Double(bound) + Self.sideScoreMargin <= worstKept { continue }
+                        }
                         // Each corner once (the calls are not inlined, so each of x and y made its own).
                         let p0 = cross(a, c, lines), p1 = cross(c, b, lines), p2 = cross(b, d, lines), p3 = cross(d, a, lines)
                         let xs = SIMD4(p0.x, p1.x, p2.x, p3.x), ys = SIMD4(p0.y, p1.y, p2.y, p3.y)
@@ -136,6 +168,10 @@ struct QuadSearch {
         }
         return best
     }
+
+    /// How far `evaluate`'s backed score of a quad may lie above the sum of its sides' scores
+    /// found during the search: a step at either end of each of four sides, each counting twice.
+    static let sideScoreMargin = 16.0 + 1
 
     /// Inserts `quad` into `best` (sorted by descending score) where appending it and sorting
     /// stably would put it, after every quad scoring at least as high, and drops the last when

@@ -1,0 +1,86 @@
+import ScanCore
+import ScanTestSupport
+import Testing
+@testable import ScanDetect
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which sides the quad search accepts: every side backed by edges along at least
+/// `minimumSideSupport` of its length, except one that may be backed only weakly.
+@Suite("Quad search")
+struct QuadSearchTests {
+    /// A light page on a dark desk, 720 × 480 (searched at that size), with the paper's
+    /// own colour spread beyond the sides named in `faint` along all but their last fifth, as a
+    /// white sheet beneath it or a light reflection would: those sides show an edge only there.
+    static func scene(faint: Set<Int>) -> Scene {
+        var scene = Scene(width: 720, height: 480, page: DocumentDetectorTests.tilted)
+        scene.background = .noise(RGB8(120, 95, 75), amplitude: 10, seed: 4)
+        let corners = DocumentDetectorTests.tilted.corners
+        let centre = corners.reduce(Point.zero, +) / 4
+        scene.patches = faint.sorted().map { k in
+            let a = corners[k], b = corners[(k + 1) % 4]
+            let end = a + (b - a) * 0.8
+            var normal = Point(b.y - a.y, a.x - b.x) / (b - a).length
+            if normal.dot((a + b) / 2 - centre) < 0 { normal = -normal }
+            return .init(corners: [a - normal * 10, a + normal * 40, end + normal * 40, end - normal * 10],
+                         colour: scene.paper, overPage: false)
+        }
+        return scene
+    }
+
+    /// The search over the page's four sides as lines (and nothing else) in `image`, with the
+    /// given shares for a fully and a weakly backed side.
+    static func hypotheses(in image: Image<RGB8>, sideSupport: Double = DetectionOptions().minimumSideSupport,
+                           weakSideSupport: Double) throws -> [ScoredQuad] {
+        var options = DetectionOptions()
+        options.minimumSideSupport = sideSupport
+        options.minimumWeakSideSupport = weakSideSupport
+        try options.validate()
+        let planes = ColorPlanes(image: image, longSide: 720)
+        let gradient = GradientField(planes: planes)
+        let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
+                            noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
+        let corners = DocumentDetectorTests.tilted.corners
+        let lines = (0..<4).map { k -> DetectedLine in
+            let a = corners[k], b = corners[(k + 1) % 4], d = (b - a) / (b - a).length
+            let theta = atan2(d.x, -d.y)  // normal (cos θ, sin θ) = (−d.y, d.x)
+            return DetectedLine(theta: theta, rho: a.x * cos(theta) + a.y * sin(theta), votes: 100, edges: edges,
+                                gradient: gradient, cosTolerance: Float(cosDegrees(options.directionToleranceDegrees)))
+        }
+        return QuadSearch(width: planes.width, height: planes.height, options: options).hypotheses(lines: lines, count: 4)
+    }
+
+    static func findsPage(_ found: [ScoredQuad]) -> Bool {
+        found.contains { quad in
+            let corners = (0..<4).map { Point(quad.x[$0], quad.y[$0]) }
+            return Polygon.intersectionOverUnion(corners, DocumentDetectorTests.tilted.corners) > 0.99
+        }
+    }
+
+    @Test("a page with every side backed is a hypothesis")
+    func allSidesBacked() throws {
+        let image = Self.scene(faint: []).render()
+        #expect(Self.findsPage(try Self.hypotheses(in: image, weakSideSupport: 0.05)))
+        #expect(Self.findsPage(try Self.hypotheses(in: image, weakSideSupport: 0.3)))
+    }
+
+    @Test("one side backed along a fifth of its length is allowed as the weak side", arguments: [0, 1, 2, 3])
+    func oneFaintSide(side: Int) throws {
+        let image = Self.scene(faint: [side]).render()
+        #expect(Self.findsPage(try Self.hypotheses(in: image, weakSideSupport: 0.05)))
+        // With no weak side allowed (its share raised to the full one), the page is not found.
+        #expect(!Self.findsPage(try Self.hypotheses(in: image, weakSideSupport: 0.3)))
+    }
+
+    @Test("two faint sides are one too many", arguments: [[0, 1], [1, 3]])
+    func twoFaintSides(sides: [Int]) throws {
+        let image = Self.scene(faint: Set(sides)).render()
+        #expect(!Self.findsPage(try Self.hypotheses(in: image, weakSideSupport: 0.05)))
+        // Both sides are backed well enough to be the weak one.
+        #expect(Self.findsPage(try Self.hypotheses(in: image, sideSupport: 0.05, weakSideSupport: 0.05)))
+    }
+}
