@@ -27,11 +27,33 @@ struct OutlineChoiceTests {
         #expect(chosen.count == 3)
     }
 
-    @Test("an accepted outline elsewhere does not displace the first choice")
-    func unrelatedOutlineStays() {
-        let elsewhere = Self.quad(300, 10, 400, 60, confidence: 0.9, rank: 0.4)
-        let chosen = Self.choose([Self.panel, elsewhere])
-        #expect(chosen.first?.x == Self.panel.x)
+    /// An accepted outline away from the doubted first choice, measured with a margin of the
+    /// given chroma.
+    static func elsewhere(chroma: Double?, rank: Double) -> WorkingQuad {
+        var q = quad(300, 10, 400, 60, confidence: 0.9, rank: rank)
+        if let chroma {
+            q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
+            q.features[PageEvidence.marginChromaFeature] = chroma
+        }
+        return q
+    }
+
+    @Test("a likelier plain white outline elsewhere displaces a doubted first choice")
+    func plainOutlineElsewhereFirst() {
+        // 0.4 × 0.9 against the panel's 0.8 × 0.3.
+        let white = Self.elsewhere(chroma: 0.05, rank: 0.4)
+        #expect(Self.choose([Self.panel, white]).first?.x == white.x)
+    }
+
+    @Test("a coloured, implausible or unmeasured outline elsewhere does not",
+          arguments: [(Double?.some(0.3), 0.4), (.some(0.05), 0.05), (nil, 0.4)])
+    func otherOutlineElsewhereStays(chroma: Double?, rank: Double) {
+        // A first choice the rank model barely prefers (0.1 × 0.3), so each loses on its own
+        // condition, not on the product.
+        var doubted = Self.panel
+        doubted.rankScore = 0.1
+        let chosen = Self.choose([doubted, Self.elsewhere(chroma: chroma, rank: rank)])
+        #expect(chosen.first?.x == doubted.x)
     }
 
     @Test("an outline holding only part of the first choice does not count as enclosing it")
