@@ -60,8 +60,9 @@ public struct DetectionOptions: Sendable {
     public var minimumCornerAngleDegrees: Double = 35
 
     /// Smallest fraction of a side's length that edges must back for it to be a page side (the
-    /// rest may be hidden under a finger, a cable or in shadow). Higher: faster and fewer false
-    /// quads, more occluded pages missed.
+    /// rest may be hidden under a finger, a cable or in shadow; one side of a hypothesis may fall
+    /// to `minimumWeakSideSupport`). Higher: faster and fewer false quads, more occluded pages
+    /// missed.
     public var minimumSideSupport: Double = 0.3
 
     /// Smallest fraction of its length that edges must back for the one side of a hypothesis

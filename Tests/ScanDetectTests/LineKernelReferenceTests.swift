@@ -235,7 +235,8 @@ struct LineKernelReferenceTests {
             guard a.isFinite && b.isFinite && abs(b - a) >= search.minimumSideLength else { return 0 }
             let s = lines[line].support(from: a, to: b)
             let share = Double(max(s.positive, s.negative)) / max(s.inside, 0.5 * abs(b - a))
-            return share > 0 && share >= search.minimumSideSupport ? 2 : share > 0 && share >= search.minimumWeakSideSupport ? 1 : 0
+            guard share > 0 else { return 0 }
+            return share >= search.minimumSideSupport ? 2 : share >= search.minimumWeakSideSupport ? 1 : 0
         }
         func cross(_ i: Int, _ j: Int) -> (x: Double, y: Double) { lines[i].intersection(with: lines[j]) ?? (.nan, .nan) }
         var best: [ScoredQuad] = []

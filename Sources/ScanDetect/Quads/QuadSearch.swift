@@ -102,9 +102,10 @@ struct QuadSearch {
                         candidates &= candidates - 1
                         guard a != c && a != d else { continue }
                         let (share, score) = backing(a, c, d)
+                        guard share > 0 else { continue }
                         let bit: UInt64 = 1 << UInt64(a % 64)
-                        if share >= minimumWeakSideSupport && share > 0 { backedSets[set + word] |= bit }
-                        if share >= minimumSideSupport && share > 0 { fullyBackedSets[set + word] |= bit }
+                        if share >= minimumWeakSideSupport { backedSets[set + word] |= bit }
+                        if share >= minimumSideSupport { fullyBackedSets[set + word] |= bit }
                         sideScores[pair(c, d) * n + a] = Float(score)
                     }
                 }

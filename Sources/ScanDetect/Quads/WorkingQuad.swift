@@ -52,7 +52,8 @@ struct WorkingQuad {
             else { return quad }
             var vetoed = quad
             for note in notes where Polygon.intersectionOverUnion(note.corners, quad.corners) >= noteOverlap {
-                vetoed.confidence = min(vetoed.confidence, quad.confidence * (1 - ConfidenceModel.stickyNote(note.features)))
+                let scaled = quad.confidence * (1 - ConfidenceModel.stickyNote(note.features))
+                vetoed.confidence = min(vetoed.confidence, scaled)
             }
             return vetoed
         }
