@@ -30,12 +30,8 @@ struct OutlineChoiceTests {
     /// An accepted outline away from the doubted first choice, measured with a margin of the
     /// given chroma.
     static func elsewhere(chroma: Double?, rank: Double) -> WorkingQuad {
-        var q = quad(300, 10, 400, 60, confidence: 0.9, rank: rank)
-        if let chroma {
-            q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
-            q.features[PageEvidence.marginChromaFeature] = chroma
-        }
-        return q
+        let q = quad(300, 10, 400, 60, confidence: 0.9, rank: rank)
+        return chroma.map { measured(q, [PageEvidence.marginChromaFeature: $0]) } ?? q
     }
 
     @Test("a likelier plain white outline elsewhere displaces a doubted first choice")
@@ -64,14 +60,19 @@ struct OutlineChoiceTests {
         #expect(chosen.first?.x == Self.panel.x)
     }
 
+    /// `quad` with its features measured: all 0 except `values` (by feature index).
+    static func measured(_ quad: WorkingQuad, _ values: [Int: Double] = [:]) -> WorkingQuad {
+        var q = quad
+        q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
+        for (index, value) in values { q.features[index] = value }
+        return q
+    }
+
     /// A yellow sticky note's outline, 60 × 60, stuck over the card's right edge with 40 % of it
     /// beyond, vetoed as a note (square and coloured).
     static var note: WorkingQuad {
-        var q = quad(224, 120, 284, 180, confidence: 0, rank: 0.8)
-        q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
-        q.features[PageEvidence.marginChromaFeature] = 0.45
-        q.features[PageEvidence.squarenessFeature] = 1
-        return q
+        measured(quad(224, 120, 284, 180, confidence: 0, rank: 0.8),
+                 [PageEvidence.marginChromaFeature: 0.45, PageEvidence.squarenessFeature: 1])
     }
 
     @Test("the page a sticky note is stuck on goes first, though the note overhangs it")
@@ -83,18 +84,14 @@ struct OutlineChoiceTests {
 
     @Test("an outline holding as much of a doubted outline that is no note does not displace it")
     func overhangingPanelStays() {
-        var panel = Self.note
-        panel.features = [Double](repeating: 0, count: PageEvidence.featureCount)
+        let panel = Self.measured(Self.note)
         let chosen = Self.choose([panel, Self.card])
         #expect(chosen.first?.x == panel.x)
     }
 
     /// `panel` with its features measured, `borderSides` of its sides on the frame's border.
     static func measuredPanel(borderSides: Double) -> WorkingQuad {
-        var q = panel
-        q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
-        q.features[PageEvidence.borderFeature] = borderSides
-        return q
+        measured(panel, [PageEvidence.borderFeature: borderSides])
     }
 
     @Test("an accepted outline enclosing a doubted panel inside the frame goes first, however it ranks")

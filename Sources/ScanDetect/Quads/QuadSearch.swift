@@ -94,7 +94,7 @@ struct QuadSearch {
         var sideScores = [Float](repeating: 0, count: max(1, n * (n - 1) / 2 * n))
         for c in 0..<n {
             for d in (c + 1)..<n {
-                let set = pair(c, d) * words
+                let set = pair(c, d) * words, scores = pair(c, d) * n
                 for word in 0..<words {
                     var candidates = crossers[c * words + word] & crossers[d * words + word]
                     while candidates != 0 {
@@ -106,7 +106,7 @@ struct QuadSearch {
                         let bit: UInt64 = 1 << UInt64(a % 64)
                         if share >= minimumWeakSideSupport { backedSets[set + word] |= bit }
                         if share >= minimumSideSupport { fullyBackedSets[set + word] |= bit }
-                        sideScores[pair(c, d) * n + a] = Float(score)
+                        sideScores[scores + a] = Float(score)
                     }
                 }
             }

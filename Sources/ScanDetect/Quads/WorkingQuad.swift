@@ -44,19 +44,24 @@ struct WorkingQuad {
     /// takes for a note has its confidence scaled down as that one's is. A note cut by a stray
     /// line, or run on past a corner by a faint one, is no longer square but still the note.
     static func vetoingNoteOutlines(_ measured: [WorkingQuad]) -> [WorkingQuad] {
-        let notes = measured.filter { ConfidenceModel.stickyNote($0.features) > 0 }
+        let notes = measured.map { (corners: $0.corners, surety: ConfidenceModel.stickyNote($0.features)) }
+            .filter { $0.surety > 0 }
         guard !notes.isEmpty else { return measured }
         return measured.map { quad in
-            guard quad.features.count == PageEvidence.featureCount,
-                  quad.features[PageEvidence.marginChromaFeature] >= ConfidenceModel.stickyNoteChroma.lowerBound
-            else { return quad }
+            guard quad.hasColouredMargin else { return quad }
             var vetoed = quad
             for note in notes where Polygon.intersectionOverUnion(note.corners, quad.corners) >= noteOverlap {
-                let scaled = quad.confidence * (1 - ConfidenceModel.stickyNote(note.features))
-                vetoed.confidence = min(vetoed.confidence, scaled)
+                vetoed.confidence = min(vetoed.confidence, quad.confidence * (1 - note.surety))
             }
             return vetoed
         }
+    }
+
+    /// Whether the measured margin is as coloured as a sticky note's can be (chroma at least
+    /// `ConfidenceModel.stickyNoteChroma`'s lower bound); false until measured.
+    var hasColouredMargin: Bool {
+        features.count == PageEvidence.featureCount
+            && features[PageEvidence.marginChromaFeature] >= ConfidenceModel.stickyNoteChroma.lowerBound
     }
 
     /// Overlap (polygon IoU) from which a coloured outline is the sticky note it overlaps. Above
@@ -74,9 +79,7 @@ struct WorkingQuad {
     /// the two conditions the benchmark gains two, both coloured panels on a tablet's screen,
     /// and seed 8 one.
     static func isPlainPageOutline(_ quad: WorkingQuad) -> Bool {
-        quad.features.count == PageEvidence.featureCount
-            && quad.features[PageEvidence.marginChromaFeature] < ConfidenceModel.stickyNoteChroma.lowerBound
-            && quad.rankScore >= elsewhereMinimumRank
+        quad.features.count == PageEvidence.featureCount && !quad.hasColouredMargin && quad.rankScore >= elsewhereMinimumRank
     }
 
     /// The least rank score of an outline taken over a doubted first choice elsewhere.
