@@ -144,6 +144,12 @@ public struct DetectionOptions: Sendable {
     /// `sameObjectOverlap`. Higher: only outlines wholly inside count; 1 and above: never.
     public var enclosedShare: Double = 0.95
 
+    /// Overlap (polygon IoU) with an accepted first choice above which another accepted
+    /// re-ranked hypothesis is nearly the same outline; of those, the one the gate is surest of
+    /// comes first. Lower: a different outline of the object may replace the first; above 1:
+    /// never.
+    public var duplicateOverlap: Double = 0.9
+
     /// How many of the best-ranked hypotheses are verified for confidence. Higher: more chances
     /// for the verifier to overturn the ranking, slower.
     public var verifiedHypotheses: Int = 32
@@ -187,5 +193,6 @@ public struct DetectionOptions: Sendable {
         try check("rerankedHypotheses", Double(rerankedHypotheses), 1...100)
         try check("sameObjectOverlap", sameObjectOverlap, 0...1)
         try check("enclosedShare", enclosedShare, 0...2)
+        try check("duplicateOverlap", duplicateOverlap, 0...2)
     }
 }

@@ -9,8 +9,9 @@ import ScanCore
 /// regions of the scene (which span bent and broken borders) → the first few measured for
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
-/// page, `FoldedPage`) → the winner refined to sub-pixel precision on the full-resolution image
-/// and, when the frame cuts it and the page visibly continues past the border, completed beyond it.
+/// page, `FoldedPage`; of nearly the same outlines, the surest) → the winner refined to sub-pixel
+/// precision on the full-resolution image and, when the frame cuts it and the page visibly
+/// continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -157,6 +158,8 @@ public struct DocumentDetector: Sendable {
                 FoldedPage.isSameSheet(piece, as: first, evidence: evidence)
             }
         }
+        ordered = WorkingQuad.surestDuplicateFirst(ordered, threshold: options.confidenceThreshold,
+                                                   duplicateOverlap: options.duplicateOverlap)
         return (ordered, Double(planes.factor))
     }
 

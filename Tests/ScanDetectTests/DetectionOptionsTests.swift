@@ -28,6 +28,11 @@ struct DetectionOptionsTests {
         #expect(throws: DetectionError.invalidOption(name: "sameObjectOverlap", value: -0.1)) {
             try options.validate()
         }
+        options = DetectionOptions()
+        options.duplicateOverlap = 2.5
+        #expect(throws: DetectionError.invalidOption(name: "duplicateOverlap", value: 2.5)) {
+            try options.validate()
+        }
     }
 
     @Test("too small an image is no document, and check() says why")

@@ -161,4 +161,31 @@ struct OutlineChoiceTests {
         white.features[PageEvidence.marginChromaFeature] = 0.05
         #expect(WorkingQuad.vetoingNoteOutlines([white, Self.note]).first?.confidence == 0.9)
     }
+
+    static func surest(_ ranked: [WorkingQuad]) -> [WorkingQuad] {
+        let options = DetectionOptions()
+        return WorkingQuad.surestDuplicateFirst(ranked, threshold: options.confidenceThreshold,
+                                                duplicateOverlap: options.duplicateOverlap)
+    }
+
+    @Test("of nearly the same accepted outlines, the surest goes first")
+    func surestDuplicateFirst() {
+        // The card with its right side two pixels out (IoU 0.99), and one a little surer still.
+        let wide = Self.quad(100, 100, 262, 200, confidence: 0.8, rank: 0.4)
+        let wider = Self.quad(100, 100, 263, 200, confidence: 0.85, rank: 0.3)
+        let chosen = Self.surest([Self.card, wide, wider])
+        #expect(chosen.map(\.confidence) == [0.85, 0.7, 0.8])
+    }
+
+    @Test("a surer outline of another shape, or a doubted first choice, stays where it is")
+    func surestDuplicateOnly() {
+        // The card's left half: IoU 0.5 with the card.
+        let half = Self.quad(100, 100, 180, 200, confidence: 0.95, rank: 0.4)
+        #expect(Self.surest([Self.card, half]).first?.x == Self.card.x)
+        // A doubted first choice is acceptedOutlineFirst's to replace.
+        var doubted = Self.card
+        doubted.confidence = 0.3
+        let twin = Self.quad(100, 100, 262, 200, confidence: 0.8, rank: 0.4)
+        #expect(Self.surest([doubted, twin]).first?.confidence == 0.3)
+    }
 }
