@@ -131,6 +131,12 @@ public struct DetectionOptions: Sendable {
     /// by edge evidence alone, slower.
     public var rerankedHypotheses: Int = 4
 
+    /// When the gate accepts none of the re-ranked hypotheses, how many of the next ones a second
+    /// look measures; of those only an unambiguous page (`WorkingQuad.isUnambiguousPage`) may be
+    /// chosen, since more of the scene's clutter is measured too. It runs only on photos where no
+    /// page was found, so the usual photo takes no longer. 0: no second look.
+    public var secondLookHypotheses: Int = 4
+
     /// Overlap (polygon IoU) with the best-ranked hypothesis above which another re-ranked
     /// hypothesis counts as a second outline of the same object; among those reaching
     /// `confidenceThreshold`, the one most likely to be both the outline and a page (rank score
@@ -191,6 +197,7 @@ public struct DetectionOptions: Sendable {
         try check("verifiedHypotheses", Double(verifiedHypotheses), 1...1000)
         try check("keptHypotheses", Double(keptHypotheses), 0...100)
         try check("rerankedHypotheses", Double(rerankedHypotheses), 1...100)
+        try check("secondLookHypotheses", Double(secondLookHypotheses), 0...100)
         try check("sameObjectOverlap", sameObjectOverlap, 0...1)
         try check("enclosedShare", enclosedShare, 0...2)
         try check("duplicateOverlap", duplicateOverlap, 0...2)

@@ -9,9 +9,10 @@ import ScanCore
 /// regions of the scene (which span bent and broken borders) → the first few measured for
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
-/// page, `FoldedPage`; of nearly the same outlines, the surest) → the winner refined to sub-pixel
-/// precision on the full-resolution image and, when the frame cuts it and the page visibly
-/// continues past the border, completed beyond it.
+/// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
+/// the gate accepts none → the winner refined to sub-pixel precision on the full-resolution
+/// image and, when the frame cuts it and the page visibly continues past the border, completed
+/// beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -58,9 +59,9 @@ public struct DocumentDetector: Sendable {
                          rejected: Array(all.dropFirst().prefix(options.keptHypotheses)))
     }
 
-    /// The best hypotheses (at most `options.rerankedHypotheses`), best first, in full-resolution
-    /// coordinates and contract order, coarse (not refined); empty when the image is too small or
-    /// has no plausible quad.
+    /// The best hypotheses (at most `options.rerankedHypotheses`, and `secondLookHypotheses` more
+    /// after a second look), best first, in full-resolution coordinates and contract order,
+    /// coarse (not refined); empty when the image is too small or has no plausible quad.
     public func hypotheses(in image: Image<RGB8>) -> [Detection.Hypothesis] {
         let (ordered, factor) = workingHypotheses(in: image)
         return ordered.compactMap { c -> Detection.Hypothesis? in
@@ -114,53 +115,23 @@ public struct DocumentDetector: Sendable {
         if let region = regions.first {
             ordered = WorkingQuad.merge(lineHypotheses: ordered, region: region)
         }
-        let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
-                                    cosTolerance: cosTolerance)
-        // Each hypothesis is checked against the other cue's best outline: a line hypothesis
-        // against the light region, the light region against the best line hypothesis (never
-        // against itself).
-        let regionOutline = regions.first.map { (x: $0.x, y: $0.y) }
-        let lineOutline = lineQuads.first.map { (x: $0.x, y: $0.y) }
+        var measurer = EvidenceMeasurer(
+            evidence: PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
+                                   cosTolerance: cosTolerance),
+            lineOutline: lineQuads.first.map { (x: $0.x, y: $0.y) },
+            regionOutline: regions.first.map { (x: $0.x, y: $0.y) },
+            threshold: options.confidenceThreshold)
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
-        // never measured, are dropped.
-        ordered = Array(ordered.prefix(options.rerankedHypotheses))
-        // Lattice readings so far: outlines of one object read alike, so one nearly the same as a
-        // measured outline takes its reading.
-        var latticeReadings: [(corners: [Point], value: Double)] = []
-        for k in ordered.indices {
-            ordered[k].features = evidence.features(x: ordered[k].x, y: ordered[k].y,
-                                                       other: ordered[k].isRegion ? lineOutline : regionOutline,
-                                                       measuringLattice: false)
-            ordered[k].confidence = ConfidenceModel.confidence(ordered[k].features)
-            // The lattice cue is the costliest and can only lower the confidence, so it is measured
-            // only where the rest of the evidence makes a page (elsewhere its confidence stands,
-            // below the threshold either way).
-            if ordered[k].confidence >= options.confidenceThreshold {
-                let corners = ordered[k].corners
-                let lattice = latticeReadings.first {
-                    Polygon.intersectionOverUnion($0.corners, corners) >= PageEvidence.latticeSharedOverlap
-                }?.value ?? evidence.interiorLattice(x: ordered[k].x, y: ordered[k].y)
-                latticeReadings.append((corners, lattice))
-                ordered[k].features[PageEvidence.latticeFeature] = lattice
-                ordered[k].confidence = ConfidenceModel.confidence(ordered[k].features)
-            }
-            ordered[k].rankScore = ConfidenceModel.rankScore(ordered[k].features)
+        // never measured, are dropped, unless the gate accepts none of the first few: then a
+        // second look measures the next few, of which only an unambiguous page may be chosen.
+        let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
+        let decided = decide(first, evidence: measurer.evidence)
+        guard (decided.first?.confidence ?? 0) < options.confidenceThreshold, options.secondLookHypotheses > 0 else {
+            return (decided, Double(planes.factor))
         }
-        // A faint side can cut a sticky note into a shape that is no longer square.
-        ordered = WorkingQuad.vetoingNoteOutlines(ordered)
-        ordered.sort { $0.rankScore > $1.rankScore }
-        ordered = WorkingQuad.acceptedOutlineFirst(ordered, threshold: options.confidenceThreshold,
-                                                   sameObjectOverlap: options.sameObjectOverlap,
-                                                   enclosedShare: options.enclosedShare)
-        if let first = ordered.first {
-            ordered = FoldedPage.wholePageFirst(ordered, threshold: options.confidenceThreshold,
-                                                enclosedShare: options.enclosedShare) { piece in
-                FoldedPage.isSameSheet(piece, as: first, evidence: evidence)
-            }
-        }
-        ordered = WorkingQuad.surestDuplicateFirst(ordered, threshold: options.confidenceThreshold,
-                                                   duplicateOverlap: options.duplicateOverlap)
-        return (ordered, Double(planes.factor))
+        let next = ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses)
+        let second = measurer.measure(Array(next)).filter(WorkingQuad.isUnambiguousPage)
+        return (second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence), Double(planes.factor))
     }
 
     /// Checks that an image is large enough to search.

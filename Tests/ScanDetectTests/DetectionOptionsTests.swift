@@ -29,6 +29,11 @@ struct DetectionOptionsTests {
             try options.validate()
         }
         options = DetectionOptions()
+        options.secondLookHypotheses = -1
+        #expect(throws: DetectionError.invalidOption(name: "secondLookHypotheses", value: -1)) {
+            try options.validate()
+        }
+        options = DetectionOptions()
         options.duplicateOverlap = 2.5
         #expect(throws: DetectionError.invalidOption(name: "duplicateOverlap", value: 2.5)) {
             try options.validate()

@@ -1,0 +1,63 @@
+import ScanCore
+import Testing
+@testable import ScanDetect
+
+/// The second look: when the gate accepts none of the re-ranked hypotheses, the next few are
+/// measured, and only an unambiguous page among them may be chosen.
+@Suite("Second look")
+struct SecondLookTests {
+    /// A white page on light tiles with grey joints: with a single re-ranked hypothesis, the
+    /// first-ranked outline is a panel of tiles, which the gate doubts.
+    static let page = Quad(topLeft: Point(400, 150), topRight: Point(640, 170),
+                           bottomRight: Point(620, 440), bottomLeft: Point(380, 420))
+
+    static func tiles(page: Quad?) -> Image<RGB8> {
+        var scene = Scene(width: 720, height: 480, page: page)
+        scene.background = .tiles(RGB8(220, 218, 212), joint: RGB8(120, 120, 125), size: 90)
+        return scene.render()
+    }
+
+    static func detector(secondLook: Int) throws -> DocumentDetector {
+        var options = DetectionOptions()
+        options.rerankedHypotheses = 1
+        options.secondLookHypotheses = secondLook
+        return try DocumentDetector(options: options)
+    }
+
+    @Test("a page the first look misses is found on the second")
+    func foundOnSecondLook() throws {
+        let image = Self.tiles(page: Self.page)
+        #expect(try Self.detector(secondLook: 0).detect(in: image) == nil)
+        let found = try #require(try Self.detector(secondLook: 4).detect(in: image))
+        #expect(jaccardIndex(truth: Self.page, predicted: found.quad) >= 0.95)
+    }
+
+    @Test("tiles alone stay no document on a second look")
+    func tilesAloneStayNegative() throws {
+        #expect(try Self.detector(secondLook: 4).detect(in: Self.tiles(page: nil)) == nil)
+    }
+
+    /// A measured outline with the given margin chroma and the features of a clean page
+    /// otherwise: every necessary condition met.
+    static func outline(chroma: Double, interiorPaper: Double) -> WorkingQuad {
+        var q = WorkingQuad(x: SIMD4(10, 110, 110, 10), y: SIMD4(10, 10, 150, 150), confidence: 0.8)
+        q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
+        q.features[0] = 0.9  // edge support
+        q.features[2] = 1  // paper
+        q.features[PageEvidence.marginChromaFeature] = chroma
+        q.features[9] = interiorPaper
+        q.rankScore = 0.5
+        return q
+    }
+
+    @Test("only a plain outline that meets every necessary condition in full is unambiguous")
+    func unambiguousPage() {
+        #expect(WorkingQuad.isUnambiguousPage(Self.outline(chroma: 0.05, interiorPaper: 0.9)))
+        // Coloured: as often a screen's panel or a note as a page.
+        #expect(!WorkingQuad.isUnambiguousPage(Self.outline(chroma: 0.3, interiorPaper: 0.9)))
+        // A dark screen fills more than half the interior: the veto bites, if only a little.
+        #expect(!WorkingQuad.isUnambiguousPage(Self.outline(chroma: 0.05, interiorPaper: 0.45)))
+        // Unmeasured.
+        #expect(!WorkingQuad.isUnambiguousPage(WorkingQuad(x: .zero, y: .zero, confidence: 0.9)))
+    }
+}
