@@ -48,14 +48,14 @@ def load(features, root):
 def expand(f):
     """The rank model's inputs (ConfidenceModel.rankInputs)."""
     (support, step, paper, chroma, overshoot, interior, borders, log_area, region,
-     interior_paper, inner_outline, crossings, ink, grid, lattice, squareness) = f
+     interior_paper, inner_outline, crossings, ink, grid, lattice, squareness, seams) = f
     cut = float(borders > 0)
     # log_area is left out: the generator's pages fill 14-60 % of the frame, so a model would learn
     # that small pages are clutter, which real photos (a page across the room) contradict; the
     # plausible size is DetectionOptions.minimumAreaFraction's job.
-    # The lattice cue (keys) and squareness (sticky notes) are only necessary conditions (see
-    # `veto`), not model inputs.
-    del log_area, lattice, squareness
+    # The lattice cue (keys), squareness (sticky notes) and seams (tile joints) are only necessary
+    # conditions (see `veto`), not model inputs.
+    del log_area, lattice, squareness, seams
     return np.array([support, step, min(support, step), paper, chroma, overshoot, cut, borders,
                      region, cut * support, cut * region, min(interior, 6.0),
                      interior_paper, inner_outline, min(crossings, 3.0), ink, grid])
@@ -76,13 +76,14 @@ def veto(f):
     not a lattice of cells (lattice prominence below 0.18, nothing left at 0.38: true pages in
     training sets 7 and 8 give at most 0.17, 99th percentile 0.15; their keyboards 0.25-0.8), and
     the outline is not a coloured square, a sticky note (squareness 0.8-0.9 times margin chroma
-    0.2-0.3 take it from 1 to 0)."""
+    0.2-0.3 take it from 1 to 0), and its sides are not seams between alike surfaces (seam share
+    0.65-0.9 takes it from 1 to 0)."""
     support, paper, interior_paper, crossings, lattice = f[0], f[2], f[9], f[11], f[14]
-    chroma, squareness = f[3], f[15]
+    chroma, squareness, seams = f[3], f[15], f[16]
     note = min(1.0, max(0.0, (squareness - 0.8) / 0.1)) * min(1.0, max(0.0, (chroma - 0.2) / 0.1))
     return (min(1.0, max(0.0, paper) / 0.5) * min(1.0, support / 0.5) * min(1.0, interior_paper / 0.5)
             * min(1.0, max(0.0, (3.0 - crossings) / 1.5)) * min(1.0, max(0.0, (0.38 - lattice) / 0.2))
-            * (1.0 - note))
+            * min(1.0, max(0.0, (0.9 - seams) / 0.25)) * (1.0 - note))
 
 
 def fit(x, y):

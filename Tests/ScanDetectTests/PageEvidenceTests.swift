@@ -118,6 +118,26 @@ struct PageEvidenceTests {
         #expect(pageEvidence.borderCrossings(x: p.x, y: p.y) < 1)
     }
 
+    @Test("a quad drawn by tile joints has seams for sides; a page lying on the tiles has borders")
+    func seams() throws {
+        var floor = Scene(width: 720, height: 480, page: nil)
+        floor.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
+        // The same quad on four joints as in `borderCrossings`.
+        let x0 = 60 - 0.37 * 60 + 1.5 + 120, y0 = 60 - 0.61 * 60 + 1.5 + 60
+        let tiles = try Quad(corners: [Point(x0, y0), Point(x0 + 300, y0), Point(x0 + 300, y0 + 240), Point(x0, y0 + 240)])
+        let (floorEvidence, f1) = Self.evidence(for: floor.render())
+        let t = Self.working(tiles, factor: f1)
+        let drawn = floorEvidence.seamShare(x: t.x, y: t.y)
+        #expect(drawn >= ConfidenceModel.seamLimit.upperBound, "seam share \(drawn)")
+
+        var page = Scene(width: 720, height: 480, page: Self.outline)
+        page.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
+        let (pageEvidence, f2) = Self.evidence(for: page.render())
+        let p = Self.working(Self.outline, factor: f2)
+        let cut = pageEvidence.seamShare(x: p.x, y: p.y)
+        #expect(cut < ConfidenceModel.seamLimit.lowerBound, "seam share \(cut)")
+    }
+
     @Test("a keyboard's interior edges split evenly between both axes; text lines do not")
     func gridBalance() {
         let (keyboardEvidence, f1) = Self.evidence(for: Self.keyboard.render())
@@ -194,7 +214,8 @@ struct PageEvidenceTests {
     }
 
     @Test("the veto is 1 for paper-like evidence and falls to 0 when a necessary condition fails",
-          arguments: [(9, 0.0), (0, 0.0), (2, 0.0), (11, 3.0), (PageEvidence.latticeFeature, 0.45)])
+          arguments: [(9, 0.0), (0, 0.0), (2, 0.0), (11, 3.0), (PageEvidence.latticeFeature, 0.45),
+                      (PageEvidence.seamFeature, ConfidenceModel.seamLimit.upperBound)])
     func veto(feature: Int, value: Double) {
         var page = [Double](repeating: 0, count: PageEvidence.featureCount)
         page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0

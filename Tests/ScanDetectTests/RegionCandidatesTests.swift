@@ -58,8 +58,9 @@ struct RegionCandidatesTests {
     @Test("the confidence model prefers a clean page to the same outline closed off by the frame")
     func confidenceOrdersEvidence() {
         // support, step, paper, chroma, overshoot, interior, frame sides, log area, region IoU,
-        // interior paper, inner outline, border crossings, ink, grid balance, lattice, squareness
-        let page: [Double] = [0.95, 0.97, 1, 0.05, 0.02, 2, 0, -1.2, 0.95, 0.95, 0.1, 0, 0.12, 0.25, 0.05, 0]
+        // interior paper, inner outline, border crossings, ink, grid balance, lattice, squareness,
+        // seams
+        let page: [Double] = [0.95, 0.97, 1, 0.05, 0.02, 2, 0, -1.2, 0.95, 0.95, 0.1, 0, 0.12, 0.25, 0.05, 0, 0]
         var cut = page
         cut[6] = 2
         var coloured = page

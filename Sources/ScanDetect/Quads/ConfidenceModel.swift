@@ -46,7 +46,8 @@ enum ConfidenceModel {
     /// on average the outline is drawn by texture, and at the upper bound nothing is left), and
     /// the interior is not a lattice of similar cells (a keyboard's keys; `latticeLimit`), and
     /// the outline is not a coloured square (a sticky note; `stickyNoteSquareness` and
-    /// `stickyNoteChroma` together).
+    /// `stickyNoteChroma` together), and it is cut out of the scene, not drawn on a surface by its
+    /// seams (`seamLimit`).
     static func veto(_ f: [Double]) -> Double {
         guard f.count == PageEvidence.featureCount else { return 0 }
         let paper = min(1, max(0, f[2]) / paperFloor)
@@ -54,7 +55,8 @@ enum ConfidenceModel {
         let interior = min(1, max(0, f[9]) / interiorPaperFloor)
         let crossings = min(1, max(0, (crossingLimit.upperBound - f[11]) / (crossingLimit.upperBound - crossingLimit.lowerBound)))
         let lattice = min(1, max(0, (latticeLimit.upperBound - f[14]) / (latticeLimit.upperBound - latticeLimit.lowerBound)))
-        return paper * support * interior * crossings * lattice * (1 - stickyNote(f))
+        let seams = min(1, max(0, (seamLimit.upperBound - f[PageEvidence.seamFeature]) / (seamLimit.upperBound - seamLimit.lowerBound)))
+        return paper * support * interior * crossings * lattice * seams * (1 - stickyNote(f))
     }
 
     /// How surely (0…1) the outline with features `f` is a sticky note rather than paper: a
@@ -96,6 +98,13 @@ enum ConfidenceModel {
     /// percentile 0.15), whose keyboards and trays give 0.25–0.8. Lower: fewer keyboards pass as
     /// pages, more pages filled with tables or ruled grids are doubted.
     static let latticeLimit = 0.18...0.38
+    /// Seam share (`PageEvidence.seamShare`) over which confidence falls from 1 to 0. Panels of
+    /// tiles taken for pages read 0.7–1. A white page on a white table whose only visible border
+    /// is a thin contact shadow reads as a seam too: page outlines the detector finds in the
+    /// generator's sets (benchmark and seeds 7–9, JI ≥ 0.9) reach 0.64, all on white tables,
+    /// those it returns on the SmartDoc sample and the unlabeled real photos at most 0.22, so the
+    /// ramp starts above them all.
+    static let seamLimit = 0.65...0.9
 
     // Fitted coefficients (fit_confidence.py output).
     static let rank = LogisticModel(

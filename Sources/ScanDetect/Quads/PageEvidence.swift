@@ -32,7 +32,9 @@ import ScanCore
 /// 15. squareness: how close the outline's true proportions (undone from the perspective) come
 ///    to a square, 1 for a square, 0 at A4's √2 and beyond; 0 for an outline cut by the frame,
 ///    whose proportions are the frame's doing. Paper sizes are not square, sticky notes are:
-///    only the veto reads it, together with the margin's chroma (`ConfidenceModel`).
+///    only the veto reads it, together with the margin's chroma (`ConfidenceModel`);
+/// 16. seams: share of the outline that is a thin line between two alike surfaces rather than a
+///    step to another one (`seamShare`); only the veto reads it.
 struct PageEvidence {
     let planes: ColorPlanes
     let edges: EdgeMap
@@ -47,7 +49,7 @@ struct PageEvidence {
     /// all hypotheses.
     let edgePoints: EdgePoints
 
-    static let featureCount = 16
+    static let featureCount = 17
 
     init(planes: ColorPlanes, edges: EdgeMap, gradient: GradientField, lines: [DetectedLine], verifier: HypothesisVerifier,
          cosTolerance: Float) {
@@ -72,6 +74,8 @@ struct PageEvidence {
     static let gridBalanceFeature = 13
     /// Index of the outline's squareness.
     static let squarenessFeature = 15
+    /// Index of the seam share.
+    static let seamFeature = 16
 
     /// The features of the quad (`x`, `y`), with `other` the outline of the other kind of
     /// hypothesis to agree with (nil when there is none); the lattice cue is left 0 unless
@@ -125,7 +129,7 @@ struct PageEvidence {
                 log(max(1e-4, area / (w * h))), agreement,
                 tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,
                 interiorGridBalance(x: x, y: y), measuringLattice ? interiorLattice(x: x, y: y) : 0,
-                borders > 0 ? 0 : squareness(x: x, y: y)]
+                borders > 0 ? 0 : squareness(x: x, y: y), seamShare(x: x, y: y)]
     }
 
     /// 1 − |ln r| / ln √2, clamped to 0…1, for the outline's estimated true aspect ratio r.

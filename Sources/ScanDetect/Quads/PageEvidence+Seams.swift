@@ -1,0 +1,59 @@
+extension PageEvidence {
+    /// Distance (working pixels) on either side of a side at which the seam cue reads the two
+    /// surfaces the side separates: past a tile joint or a plank's seam (2–4 working pixels
+    /// wide), short of the next one.
+    static let seamReach = 9.0
+    /// Distances (working pixels) across a side, inside positive, at which the seam cue looks for
+    /// a thin line: it may lie just inside the side, just outside it, or straddle it.
+    static let seamBand: [Double] = [-4, -3, -2, -1, 0, 1, 2, 3, 4]
+    /// Least difference (grey levels, largest over R, G, B) between the band and the surface
+    /// inside for a probe to count: a step or a line, not flat surface.
+    static let seamContrast = 8.0
+    /// A probe is a seam when the surfaces on either side differ by less than this share of the
+    /// band's difference from the inside.
+    static let seamLikeness = 0.4
+    /// Probes per side, spread over its middle 80 %.
+    static let seamProbes = 24
+
+    /// Share of the observed outline that is a seam rather than a border (0…1, the mean over
+    /// observed sides of each side's share of probes): where the surfaces on either side of a side
+    /// are alike and only a thin band along it differs, the side is a line on a surface (a tile
+    /// joint, a plank's seam, a printed rule), and the outline is drawn on that surface rather than
+    /// cut out of it. A sheet's border is a step to another surface.
+    func seamShare(x: SIMD4<Double>, y: SIMD4<Double>) -> Double {
+        let w = planes.width, h = planes.height
+        /// The colour of the working pixel under (px, py), nil off the frame.
+        func colour(_ px: Double, _ py: Double) -> SIMD3<Float>? {
+            guard px >= 0, py >= 0, px < Double(w), py < Double(h) else { return nil }
+            let i = Int(py) * w + Int(px)
+            return SIMD3(planes.red[i], planes.green[i], planes.blue[i])
+        }
+        func difference(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Double {
+            let d: SIMD3<Float> = a - b
+            return Double(max(abs(d.x), abs(d.y), abs(d.z)))
+        }
+        var total = 0.0, sides = 0
+        for (_, p, q, inX, inY) in observedSides(x: x, y: y) {
+            var seams = 0, probes = 0
+            for i in 0..<Self.seamProbes {
+                let s = 0.1 + 0.8 * Double(i) / Double(Self.seamProbes - 1)
+                let cx = p.x + (q.x - p.x) * s, cy = p.y + (q.y - p.y) * s
+                guard let inside = colour(cx + inX * Self.seamReach, cy + inY * Self.seamReach),
+                      let outside = colour(cx - inX * Self.seamReach, cy - inY * Self.seamReach)
+                else { continue }
+                var contrast = 0.0
+                for d in Self.seamBand {
+                    if let band = colour(cx + inX * d, cy + inY * d) { contrast = max(contrast, difference(band, inside)) }
+                }
+                guard contrast >= Self.seamContrast else { continue }
+                probes += 1
+                if difference(inside, outside) < Self.seamLikeness * contrast { seams += 1 }
+            }
+            if probes > 0 {
+                total += Double(seams) / Double(probes)
+                sides += 1
+            }
+        }
+        return sides > 0 ? total / Double(sides) : 0
+    }
+}
