@@ -100,42 +100,39 @@ struct PageEvidenceTests {
         #expect(pageEvidence.innerOutline(x: p.x, y: p.y) < 0.3)
     }
 
-    @Test("tile joints run through a quad drawn by them, not through a page lying on the tiles")
-    func borderCrossings() throws {
+    /// A tiled floor's evidence with a quad drawn on four of its joints, and the same floor's with
+    /// a page lying on it with the page's outline, each quad in working coordinates.
+    static let tiledFloor: (drawn: (evidence: PageEvidence, x: SIMD4<Double>, y: SIMD4<Double>),
+                            page: (evidence: PageEvidence, x: SIMD4<Double>, y: SIMD4<Double>)) = {
         var floor = Scene(width: 720, height: 480, page: nil)
         floor.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
         // Joints at x ≡ 60 − 0.37·60 (mod 60) and y ≡ 60 − 0.61·60 (mod 60): a quad on four joints.
         let x0 = 60 - 0.37 * 60 + 1.5 + 120, y0 = 60 - 0.61 * 60 + 1.5 + 60
-        let tiles = try Quad(corners: [Point(x0, y0), Point(x0 + 300, y0), Point(x0 + 300, y0 + 240), Point(x0, y0 + 240)])
-        let (floorEvidence, f1) = Self.evidence(for: floor.render())
-        let t = Self.working(tiles, factor: f1)
-        #expect(floorEvidence.borderCrossings(x: t.x, y: t.y) >= 2)
+        let tiles = Quad(topLeft: Point(x0, y0), topRight: Point(x0 + 300, y0),
+                         bottomRight: Point(x0 + 300, y0 + 240), bottomLeft: Point(x0, y0 + 240))
+        let (floorEvidence, f1) = evidence(for: floor.render())
+        let t = working(tiles, factor: f1)
+        var page = floor
+        page.page = outline
+        let (pageEvidence, f2) = evidence(for: page.render())
+        let p = working(outline, factor: f2)
+        return ((floorEvidence, t.x, t.y), (pageEvidence, p.x, p.y))
+    }()
 
-        var page = Scene(width: 720, height: 480, page: Self.outline)
-        page.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
-        let (pageEvidence, f2) = Self.evidence(for: page.render())
-        let p = Self.working(Self.outline, factor: f2)
-        #expect(pageEvidence.borderCrossings(x: p.x, y: p.y) < 1)
+    @Test("tile joints run through a quad drawn by them, not through a page lying on the tiles")
+    func borderCrossings() {
+        let (drawn, page) = Self.tiledFloor
+        #expect(drawn.evidence.borderCrossings(x: drawn.x, y: drawn.y) >= 2)
+        #expect(page.evidence.borderCrossings(x: page.x, y: page.y) < 1)
     }
 
     @Test("a quad drawn by tile joints has seams for sides; a page lying on the tiles has borders")
-    func seams() throws {
-        var floor = Scene(width: 720, height: 480, page: nil)
-        floor.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
-        // The same quad on four joints as in `borderCrossings`.
-        let x0 = 60 - 0.37 * 60 + 1.5 + 120, y0 = 60 - 0.61 * 60 + 1.5 + 60
-        let tiles = try Quad(corners: [Point(x0, y0), Point(x0 + 300, y0), Point(x0 + 300, y0 + 240), Point(x0, y0 + 240)])
-        let (floorEvidence, f1) = Self.evidence(for: floor.render())
-        let t = Self.working(tiles, factor: f1)
-        let drawn = floorEvidence.seamShare(x: t.x, y: t.y)
-        #expect(drawn >= ConfidenceModel.seamLimit.upperBound, "seam share \(drawn)")
-
-        var page = Scene(width: 720, height: 480, page: Self.outline)
-        page.background = .tiles(RGB8(200, 205, 200), joint: RGB8(90, 95, 100), size: 60)
-        let (pageEvidence, f2) = Self.evidence(for: page.render())
-        let p = Self.working(Self.outline, factor: f2)
-        let cut = pageEvidence.seamShare(x: p.x, y: p.y)
-        #expect(cut < ConfidenceModel.seamLimit.lowerBound, "seam share \(cut)")
+    func seams() {
+        let (drawn, page) = Self.tiledFloor
+        let seams = drawn.evidence.seamShare(x: drawn.x, y: drawn.y)
+        #expect(seams >= ConfidenceModel.seamLimit.upperBound, "seam share \(seams)")
+        let borders = page.evidence.seamShare(x: page.x, y: page.y)
+        #expect(borders < ConfidenceModel.seamLimit.lowerBound, "seam share \(borders)")
     }
 
     @Test("a keyboard's interior edges split evenly between both axes; text lines do not")

@@ -30,3 +30,13 @@ extension Array where Element: Comparable {
         }
     }
 }
+
+extension Array {
+    /// The array with the element at `k` moved to the front, the others in their order.
+    func movingToFront(_ k: Int) -> [Element] {
+        guard k > 0 else { return self }
+        var moved = self
+        moved.insert(moved.remove(at: k), at: 0)
+        return moved
+    }
+}

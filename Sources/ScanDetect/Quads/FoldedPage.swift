@@ -32,9 +32,7 @@ enum FoldedPage {
             chosen = k
             chosenArea = area
         }
-        var ordered = ranked
-        if chosen > 0 { ordered.insert(ordered.remove(at: chosen), at: 0) }
-        return ordered
+        return ranked.movingToFront(chosen)
     }
 
     /// The parts of convex `outline` beyond each side of `panel` that runs through the outline's

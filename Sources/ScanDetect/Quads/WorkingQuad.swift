@@ -137,9 +137,7 @@ struct WorkingQuad {
                 best = score
             }
         }
-        var ordered = ranked
-        if chosen > 0 { ordered.insert(ordered.remove(at: chosen), at: 0) }
-        return ordered
+        return ranked.movingToFront(chosen)
     }
 
     /// The ranked hypotheses with the surest of the outlines nearly the same as an accepted first
@@ -156,8 +154,6 @@ struct WorkingQuad {
             && Polygon.intersectionOverUnion(ranked[k].corners, top.corners) >= duplicateOverlap {
             chosen = k
         }
-        var ordered = ranked
-        if chosen > 0 { ordered.insert(ordered.remove(at: chosen), at: 0) }
-        return ordered
+        return ranked.movingToFront(chosen)
     }
 }
