@@ -132,9 +132,11 @@ public struct DetectionOptions: Sendable {
     public var rerankedHypotheses: Int = 4
 
     /// When the gate accepts none of the re-ranked hypotheses, how many of the next ones a second
-    /// look measures; of those only an unambiguous page (`WorkingQuad.isUnambiguousPage`) may be
-    /// chosen, since more of the scene's clutter is measured too. It runs only on photos where no
-    /// page was found, so the usual photo takes no longer. 0: no second look.
+    /// look measures, with the best region of a yellow–blue split of the scene
+    /// (`RegionCandidates.colourRegions`); of those only an unambiguous page
+    /// (`WorkingQuad.isUnambiguousPage`) may be chosen, since more of the scene's clutter is
+    /// measured too. It runs only on photos where no page was found, so the usual photo takes no
+    /// longer. 0: no second look.
     public var secondLookHypotheses: Int = 4
 
     /// Overlap (polygon IoU) with the best-ranked hypothesis above which another re-ranked

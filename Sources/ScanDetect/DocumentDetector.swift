@@ -10,9 +10,9 @@ import ScanCore
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
-/// the gate accepts none → the winner refined to sub-pixel precision on the full-resolution
-/// image and, when the frame cuts it and the page visibly continues past the border, completed
-/// beyond it.
+/// the gate accepts none, with a region of a yellow–blue split → the winner refined to
+/// sub-pixel precision on the full-resolution image and, when the frame cuts it and the page
+/// visibly continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -123,14 +123,20 @@ public struct DocumentDetector: Sendable {
             threshold: options.confidenceThreshold)
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
         // never measured, are dropped, unless the gate accepts none of the first few: then a
-        // second look measures the next few, of which only an unambiguous page may be chosen.
+        // second look measures the next few and the best region of a yellow–blue split (a white
+        // sheet on a warm table, which the light regions merge with the table), of which only an
+        // unambiguous page may be chosen.
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
         let decided = decide(first, evidence: measurer.evidence)
         guard (decided.first?.confidence ?? 0) < options.confidenceThreshold, options.secondLookHypotheses > 0 else {
             return (decided, Double(planes.factor))
         }
-        let next = ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses)
-        let second = measurer.measure(Array(next)).filter(WorkingQuad.isUnambiguousPage)
+        let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
+        let colour = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction).colourRegions(in: planes)
+            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: verifier.confidence(of: $0), isRegion: true) }
+            .filter { $0.confidence > 0 }
+            .sorted { $0.weight > $1.weight }
+        let second = measurer.measure(next + colour.prefix(1)).filter(WorkingQuad.isUnambiguousPage)
         return (second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence), Double(planes.factor))
     }
 

@@ -108,14 +108,19 @@ struct EdgeKernelReferenceTests {
         if kind >= 3 { #expect(!edges.pixels.isEmpty) }
     }
 
-    /// The default step (unrolled) on odd and tiny sizes, and other steps.
-    @Test("block luminance for the light regions", arguments: [(0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (4, 3)])
-    func regionLuminance(kind: Int, step: Int) {
+    /// The default step (unrolled) on odd and tiny sizes, and other steps; luminance and the
+    /// yellow–blue tint, whose histogram starts below zero.
+    @Test("block grids for the light and the coloured regions",
+          arguments: [(0, 2, true), (1, 2, true), (2, 2, true), (3, 2, true), (3, 1, true), (4, 3, true),
+                      (0, 2, false), (5, 2, false), (4, 3, false)])
+    func regionGrid(kind: Int, step: Int, luminance: Bool) {
         let planes = Self.planes(kind)
-        let (values, histogram) = RegionCandidates.luminance(of: planes, step: step)
-        let expected = Self.luminance(planes, step: step)
+        let mix: RegionCandidates.Mix = luminance ? .luminance : .yellowBlue
+        let (values, histogram) = RegionCandidates.grid(of: planes, step: step, mix: mix)
+        let expected = Self.grid(planes, step: step, mix: mix)
         #expect(values == expected.values)
         #expect(histogram == expected.histogram)
+        #expect(histogram.reduce(0, +) == values.count)
     }
 
     // MARK: - Inputs
@@ -165,8 +170,8 @@ struct EdgeKernelReferenceTests {
         return out
     }
 
-    /// Block means of the Rec. 601 luminance, added pixel by pixel, and their histogram.
-    static func luminance(_ planes: ColorPlanes, step g: Int) -> (values: [Float], histogram: [Int]) {
+    /// Block means of `mix`, added pixel by pixel, and their histogram.
+    static func grid(_ planes: ColorPlanes, step g: Int, mix: RegionCandidates.Mix) -> (values: [Float], histogram: [Int]) {
         let w = planes.width / g, h = planes.height / g
         var values: [Float] = [], histogram = [Int](repeating: 0, count: 256)
         for y in 0..<h {
@@ -175,12 +180,12 @@ struct EdgeKernelReferenceTests {
                 for dy in 0..<g {
                     for dx in 0..<g {
                         let i = (y * g + dy) * planes.width + x * g + dx
-                        l += 0.299 * planes.red[i] + 0.587 * planes.green[i] + 0.114 * planes.blue[i]
+                        l += mix.red * planes.red[i] + mix.green * planes.green[i] + mix.blue * planes.blue[i]
                     }
                 }
                 l *= 1 / Float(g * g)
                 values.append(l)
-                histogram[max(0, min(255, Int(l)))] += 1
+                histogram[max(0, min(255, Int(l + mix.offset)))] += 1
             }
         }
         return (values, histogram)

@@ -55,6 +55,22 @@ struct RegionCandidatesTests {
         #expect(first.solidity > 0.4 && first.solidity < 1, "solidity \(first.solidity)")
     }
 
+    @Test("a white page on a warm table is the bluer side of the yellow–blue split, a cream one on a grey desk the yellower",
+          arguments: [(RGB8(240, 240, 238), RGB8(205, 160, 120), 0), (RGB8(240, 225, 170), RGB8(150, 152, 158), 1)])
+    func colourRegionOfPage(paper: RGB8, table: RGB8, side: Int) throws {
+        let page = Quad(topLeft: Point(212, 96), topRight: Point(548, 131),
+                        bottomRight: Point(522, 418), bottomLeft: Point(168, 372))
+        var scene = Scene(width: 720, height: 480, page: page)
+        scene.paper = paper
+        scene.background = .flat(table)
+        let planes = ColorPlanes(image: scene.render(), longSide: 480)
+        let regions = RegionCandidates(minimumAreaFraction: 0.02).colourRegions(in: planes)
+        try #require(regions.count == 2, "one region on each side")
+        let f = Double(planes.factor)
+        let found = (0..<4).map { Point(regions[side].x[$0] * f, regions[side].y[$0] * f) }
+        #expect(Polygon.intersectionOverUnion(found, page.corners) >= 0.95)
+    }
+
     @Test("the confidence model prefers a clean page to the same outline closed off by the frame")
     func confidenceOrdersEvidence() {
         // support, step, paper, chroma, overshoot, interior, frame sides, log area, region IoU,

@@ -13,10 +13,6 @@ struct RegionCandidates {
         var solidity: Double
         /// Quad area over hull area (a blob, a disc or an L-shape lowers it).
         var quadFill: Double
-        /// Fraction of the region's rows and columns that reach the frame's border.
-        var borderContact: Double
-        /// Mean luminance inside the region minus that of the surface just around it.
-        var contrast: Double
     }
 
     /// Smallest region, as a fraction of the frame's area.
@@ -29,212 +25,53 @@ struct RegionCandidates {
 
     /// The largest light regions as quads, largest first.
     func regions(in planes: ColorPlanes) -> [Region] {
-        let g = gridStep
-        let w = planes.width / g, h = planes.height / g, count = w * h
+        let w = planes.width / gridStep, h = planes.height / gridStep
         guard w >= 8 && h >= 8 else { return [] }
-        let (luminance, histogram) = Self.luminance(of: planes, step: g)
-        let threshold = Float(Self.otsu(histogram))
-        var labels = [Int32](repeating: 0, count: count)
-        var sizes: [Int] = [0]
-        var boxes: [SIMD4<Int32>] = [.zero]  // minX, minY, maxX, maxY
-        // Pixels waiting to be expanded. A plain buffer: a pixel is labelled as it is pushed, so
-        // each is pushed at most once and `count` bounds the stack.
-        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        defer { stack.deallocate() }
-        let minimumPixels = max(16, Int(minimumAreaFraction * Double(count)))
-        luminance.withUnsafeBufferPointer { lum in
-            labels.withUnsafeMutableBufferPointer { lab in
-                for seed in 0..<count where lab[seed] == 0 && lum[seed] > threshold {
-                    let label = Int32(sizes.count)
-                    var size = 0
-                    var box = SIMD4<Int32>(Int32(w), Int32(h), -1, -1)
-                    lab[seed] = label
-                    stack[0] = Int32(seed)
-                    var depth = 1
-                    @inline(__always) func push(_ j: Int) {
-                        lab[j] = label
-                        stack[depth] = Int32(truncatingIfNeeded: j)
-                        depth &+= 1
-                    }
-                    while depth > 0 {
-                        depth &-= 1
-                        let i = Int(stack[depth])
-                        size += 1
-                        let y = i / w, x = i - y * w
-                        box = SIMD4(min(box[0], Int32(x)), min(box[1], Int32(y)), max(box[2], Int32(x)), max(box[3], Int32(y)))
-                        if x > 0 && lab[i - 1] == 0 && lum[i - 1] > threshold { push(i - 1) }
-                        if x < w - 1 && lab[i + 1] == 0 && lum[i + 1] > threshold { push(i + 1) }
-                        if i >= w && lab[i - w] == 0 && lum[i - w] > threshold { push(i - w) }
-                        if i < count - w && lab[i + w] == 0 && lum[i + w] > threshold { push(i + w) }
-                    }
-                    sizes.append(size)
-                    boxes.append(box)
-                }
-            }
-        }
-        let largest = sizes.indices.dropFirst().filter { sizes[$0] >= minimumPixels }
-            .sorted { sizes[$0] > sizes[$1] }.prefix(maximumRegions)
-        return largest.compactMap { region(label: Int32($0), size: sizes[$0], box: boxes[$0], labels: labels, luminance: luminance, w: w, h: h) }
+        let (luminance, histogram) = Self.luminance(of: planes, step: gridStep)
+        return regions(of: luminance, width: w, height: h, threshold: Float(Self.otsu(histogram)), above: true,
+                       count: maximumRegions)
     }
 
-    private func region(label: Int32, size: Int, box: SIMD4<Int32>, labels: [Int32], luminance: [Float], w: Int, h: Int) -> Region? {
-        // Each row's leftmost and rightmost pixel (as pixel-corner points) bound the region.
-        var points: [(Double, Double)] = []
-        var contactRows = 0, contactColumns = 0, rows = 0
-        var top = h, bottom = -1, left = w, right = -1
-        var columnTouch = [Bool](repeating: false, count: w)
-        for y in Int(box[1])...Int(box[3]) {
-            var first = -1, last = -1
-            let o = y * w
-            for x in Int(box[0])...Int(box[2]) where labels[o + x] == label {
-                if first < 0 { first = x }
-                last = x
-                if y == 0 || y == h - 1 { columnTouch[x] = true }
-            }
-            if first < 0 { continue }
-            rows += 1
-            if first == 0 || last == w - 1 { contactRows += 1 }
-            top = min(top, y); bottom = max(bottom, y); left = min(left, first); right = max(right, last)
-            points += [(Double(first), Double(y)), (Double(first), Double(y + 1)),
-                       (Double(last + 1), Double(y)), (Double(last + 1), Double(y + 1))]
+    /// The largest region on each side of a yellow–blue split (blue minus the mean of red and
+    /// green, at Otsu's threshold), bluer side first: a white sheet on a warm table, or a cream
+    /// one on a grey desk, where the luminance split puts page and table on one side.
+    func colourRegions(in planes: ColorPlanes) -> [Region] {
+        let w = planes.width / gridStep, h = planes.height / gridStep
+        guard w >= 8 && h >= 8 else { return [] }
+        let (tint, histogram) = Self.grid(of: planes, step: gridStep, mix: .yellowBlue)
+        let threshold = Float(Self.otsu(histogram)) - Mix.yellowBlue.offset
+        return [true, false].flatMap { bluer in
+            regions(of: tint, width: w, height: h, threshold: threshold, above: bluer, count: 1)
         }
-        contactColumns = columnTouch.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    /// The `count` largest 4-connected regions of a `w × h` grid's values on one side of
+    /// `threshold` (above it, or at or below it), as quads.
+    private func regions(of values: [Float], width w: Int, height h: Int, threshold: Float, above: Bool,
+                         count: Int) -> [Region] {
+        let minimumSize = max(16, Int(minimumAreaFraction * Double(w * h)))
+        return RunRegions(values: values, width: w, height: h, threshold: threshold, above: above)
+            .largest(count, minimumSize: minimumSize)
+            .compactMap(region)
+    }
+
+    private func region(_ cells: RunRegions.Region) -> Region? {
+        // Each row's leftmost and rightmost cell (as cell-corner points) bound the region.
+        var points: [(Double, Double)] = []
+        points.reserveCapacity(4 * cells.rows.count)
+        for row in cells.rows {
+            let y = Double(row.y), first = Double(row.start), last = Double(row.end)
+            points += [(first, y), (first, y + 1), (last, y), (last, y + 1)]
+        }
         let hull = Self.convexHull(points)
         guard hull.count >= 4 else { return nil }
         let hullArea = Self.area(hull)
         guard hullArea > 0, let quad = Self.largestQuad(in: hull) else { return nil }
         let quadArea = Self.area(quad)
-        // Contrast: region pixels against non-region pixels in its bounding box grown by a margin.
-        let margin = max(3, (right - left + bottom - top) / 20)
-        var inside = 0.0, insideCount = 0, outside = 0.0, outsideCount = 0
-        for y in max(0, top - margin)...min(h - 1, bottom + margin) {
-            for x in max(0, left - margin)...min(w - 1, right + margin) {
-                let i = y * w + x
-                if labels[i] == label { inside += Double(luminance[i]); insideCount += 1 } else { outside += Double(luminance[i]); outsideCount += 1 }
-            }
-        }
-        let contrast = outsideCount > 0 ? inside / Double(max(1, insideCount)) - outside / Double(outsideCount) : 0
         let scale = Double(gridStep)
         let x = SIMD4(quad[0].0, quad[1].0, quad[2].0, quad[3].0) * scale
         let y = SIMD4(quad[0].1, quad[1].1, quad[2].1, quad[3].1) * scale
-        return Region(x: x, y: y, solidity: Double(size) / hullArea, quadFill: quadArea / hullArea,
-                      borderContact: Double(contactRows + contactColumns) / Double(max(1, rows + (right - left + 1))),
-                      contrast: contrast)
-    }
-
-    /// The luminance of `planes` (Rec. 601 weights) averaged over `step × step` blocks, row-major
-    /// `(planes.width / step) × (planes.height / step)`, and its histogram of 256 unit bins.
-    static func luminance(of planes: ColorPlanes, step g: Int) -> (values: [Float], histogram: [Int]) {
-        let w = planes.width / g, h = planes.height / g, pw = planes.width, norm = 1 / Float(g * g)
-        var histogram = [Int](repeating: 0, count: 256)
-        let values = [Float](unsafeUninitializedCapacity: w * h) { lum, initialised in
-            histogram.withUnsafeMutableBufferPointer { hist in
-                planes.red.withUnsafeBufferPointer { r in
-                    planes.green.withUnsafeBufferPointer { gr in
-                        planes.blue.withUnsafeBufferPointer { b in
-                            let planes = (r.baseAddress!, gr.baseAddress!, b.baseAddress!)
-                            if g == 2 {
-                                shrinkLuminanceByTwo(planes, pw, w, h, norm, lum.baseAddress!, hist.baseAddress!)
-                            } else {
-                                shrinkLuminance(planes, pw, w, h, g, norm, lum.baseAddress!, hist.baseAddress!)
-                            }
-                        }
-                    }
-                }
-            }
-            initialised = w * h
-        }
-        return (values, histogram)
-    }
-
-    /// Shrinks the colour planes (row stride `pw`) by `g` into a `w × h` luminance grid (Rec. 601
-    /// weights, block mean) and counts each value's unit bin in the 256-bin `histogram`.
-    @inline(__always)
-    private static func shrinkLuminance(_ planes: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
-                                        _ pw: Int, _ w: Int, _ h: Int, _ g: Int, _ norm: Float,
-                                        _ lum: UnsafeMutablePointer<Float>, _ histogram: UnsafeMutablePointer<Int>) {
-        let (r, gr, b) = planes
-        for y in 0..<h {
-            for x in 0..<w {
-                var l: Float = 0
-                for dy in 0..<g {
-                    let row = (y * g + dy) * pw + x * g
-                    for dx in 0..<g {
-                        l += 0.299 * r[row + dx] + 0.587 * gr[row + dx] + 0.114 * b[row + dx]
-                    }
-                }
-                l *= norm
-                lum[y * w + x] = l
-                // Clamped before converting, so the conversion cannot trap (same bin as clamping after).
-                histogram[Int(min(255, max(0, l)))] += 1
-            }
-        }
-    }
-
-    /// `shrinkLuminance` for the default step of 2, in passes the compiler vectorises: each
-    /// full-resolution row's luminance, then the 2 × 2 block sums (added in `shrinkLuminance`'s
-    /// order, so the values are the same), then the histogram, counted in four interleaved copies
-    /// so that neighbouring blocks, which mostly share a bin, do not wait on each other's increment.
-    private static func shrinkLuminanceByTwo(_ planes: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
-                                             _ pw: Int, _ w: Int, _ h: Int, _ norm: Float,
-                                             _ lum: UnsafeMutablePointer<Float>, _ histogram: UnsafeMutablePointer<Int>) {
-        let (r, gr, b) = planes
-        let used = 2 * w
-        let rows = UnsafeMutablePointer<Float>.allocate(capacity: 2 * max(1, used))
-        defer { rows.deallocate() }
-        let top = rows, bottom = rows + used
-        typealias Lanes = SIMD8<Float>
-        func load(_ p: UnsafePointer<Float>) -> Lanes { UnsafeRawPointer(p).loadUnaligned(as: Lanes.self) }
-        func store(_ v: some SIMD<Float>, _ p: UnsafeMutablePointer<Float>) {
-            UnsafeMutableRawPointer(p).storeBytes(of: v, as: type(of: v))
-        }
-        for y in 0..<h {
-            for dy in 0..<2 {
-                let o = (2 * y + dy) * pw, row = dy == 0 ? top : bottom
-                var x = 0
-                while x + Lanes.scalarCount <= used {
-                    store(0.299 * load(r + o + x) + 0.587 * load(gr + o + x) + 0.114 * load(b + o + x), row + x)
-                    x += Lanes.scalarCount
-                }
-                while x < used {
-                    row[x] = 0.299 * r[o + x] + 0.587 * gr[o + x] + 0.114 * b[o + x]
-                    x += 1
-                }
-            }
-            let out = lum + y * w
-            var x = 0
-            while 2 * x + Lanes.scalarCount <= used {
-                let t = load(top + 2 * x), u = load(bottom + 2 * x)
-                store((t.evenHalf + t.oddHalf + u.evenHalf + u.oddHalf) * norm, out + x)
-                x += Lanes.scalarCount / 2
-            }
-            while x < w {
-                out[x] = (top[2 * x] + top[2 * x + 1] + bottom[2 * x] + bottom[2 * x + 1]) * norm
-                x += 1
-            }
-        }
-        let ways = 4, bins = 256
-        let counts = UnsafeMutablePointer<Int32>.allocate(capacity: ways * bins)
-        defer { counts.deallocate() }
-        counts.initialize(repeating: 0, count: ways * bins)
-        // Clamped before converting, so the conversion cannot trap (same bin as clamping after).
-        func bin(_ l: Float) -> Int { Int(min(255, max(0, l))) }
-        let n = w * h, whole = n - n % ways
-        var i = 0
-        while i < whole {
-            counts[bin(lum[i])] &+= 1
-            counts[bins + bin(lum[i + 1])] &+= 1
-            counts[2 * bins + bin(lum[i + 2])] &+= 1
-            counts[3 * bins + bin(lum[i + 3])] &+= 1
-            i += ways
-        }
-        while i < n {
-            counts[bin(lum[i])] &+= 1
-            i += 1
-        }
-        for k in 0..<bins {
-            histogram[k] += Int(counts[k]) + Int(counts[bins + k]) + Int(counts[2 * bins + k]) + Int(counts[3 * bins + k])
-        }
+        return Region(x: x, y: y, solidity: Double(cells.size) / hullArea, quadFill: quadArea / hullArea)
     }
 
     /// Otsu's threshold of a 256-bin histogram.
