@@ -71,6 +71,14 @@ struct RegionCandidatesTests {
         #expect(Polygon.intersectionOverUnion(found, page.corners) >= 0.95)
     }
 
+    @Test("planes narrower than one grid cell give an empty grid")
+    func emptyGrid() {
+        let planes = ColorPlanes(image: randomImage(width: 1, height: 5, seed: 4, as: RGB8.self), longSide: 480)
+        let (values, histogram) = RegionCandidates.grid(of: planes, step: 2, mix: .yellowBlue)
+        #expect(values.isEmpty)
+        #expect(histogram == [Int](repeating: 0, count: 256))
+    }
+
     @Test("the confidence model prefers a clean page to the same outline closed off by the frame")
     func confidenceOrdersEvidence() {
         // support, step, paper, chroma, overshoot, interior, frame sides, log area, region IoU,

@@ -25,6 +25,7 @@ extension RegionCandidates {
     static func grid(of planes: ColorPlanes, step g: Int, mix: Mix) -> (values: [Float], histogram: [Int]) {
         let w = planes.width / g, h = planes.height / g, pw = planes.width, norm = 1 / Float(g * g)
         var histogram = [Int](repeating: 0, count: 256)
+        guard w > 0 && h > 0 else { return ([], histogram) }
         let values = [Float](unsafeUninitializedCapacity: w * h) { out, initialised in
             planes.red.withUnsafeBufferPointer { r in
                 planes.green.withUnsafeBufferPointer { gr in
