@@ -82,6 +82,15 @@ struct OutlineChoiceTests {
         #expect(chosen.first?.x == Self.card.x && chosen.first?.y == Self.card.y)
     }
 
+    @Test("an outline a vetoed sticky note fills half of is the note run on over the desk, not the page under it")
+    func noteRunOnStays() {
+        // 90 × 80 around the 60 × 60 note: the note covers half of it.
+        let around = Self.quad(200, 110, 290, 190, confidence: 0.7, rank: 0.5)
+        #expect(Self.choose([Self.note, around]).first?.x == Self.note.x)
+        // The card the note overhangs is large enough to be a page: the note covers 14 % of it.
+        #expect(Self.choose([Self.note, around, Self.card]).first?.x == Self.card.x)
+    }
+
     @Test("an outline holding as much of a doubted outline that is no note does not displace it")
     func overhangingPanelStays() {
         let panel = Self.measured(Self.note)

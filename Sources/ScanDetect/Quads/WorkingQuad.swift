@@ -102,6 +102,11 @@ struct WorkingQuad {
     /// notes overhanging by 5–42 % of their area; at 0.75 the two overhanging by 42 % are lost.)
     static let noteOnPageShare = 0.5
 
+    /// The largest share of an outline a sticky note may cover for the outline to be the page it
+    /// is stuck on: a 76 mm note covers 37 % of an A6 card and 9 % of an A4 page. An outline the
+    /// note fills more of is the note itself, run on past its corners over the desk.
+    static let largestNoteShare = 0.4
+
     /// The re-ranked hypotheses (best rank first) with the page outline first. The rank model
     /// says which object is the page; when the outline it ranks first is one the gate doubts
     /// (below `threshold`: a page's sides run on to the frame, or it is a panel printed on the
@@ -116,8 +121,9 @@ struct WorkingQuad {
                                      enclosedShare: Double) -> [WorkingQuad] {
         guard let top = ranked.first, top.confidence < threshold else { return ranked }
         let topArea = Polygon.area(top.corners)
-        // A sticky note may overhang the page it is stuck on.
-        let enclosedShare = ConfidenceModel.stickyNote(top.features) >= 0.5 ? noteOnPageShare : enclosedShare
+        // A sticky note may overhang the page it is stuck on, which is much larger than the note.
+        let topIsNote = ConfidenceModel.stickyNote(top.features) >= 0.5
+        let enclosedShare = topIsNote ? noteOnPageShare : enclosedShare
         // A doubted outline wholly inside the frame is a panel printed on the page (a photo on a
         // card, a table on a sheet), a note stuck on it, or the page itself with a side found a
         // little off: an accepted outline enclosing it, or of the same object, is the page, however
@@ -127,9 +133,10 @@ struct WorkingQuad {
         var best = top.rankScore * top.confidence
         for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold {
             let corners = ranked[k].corners
+            let shared = Polygon.area(Polygon.intersection(top.corners, convexClip: corners))
+            if topIsNote && shared > largestNoteShare * Polygon.area(corners) { continue }
             let sameObject = Polygon.intersectionOverUnion(corners, top.corners) >= sameObjectOverlap
-            let encloses = topArea > 0
-                && Polygon.area(Polygon.intersection(top.corners, convexClip: corners)) >= enclosedShare * topArea
+            let encloses = topArea > 0 && shared >= enclosedShare * topArea
             let score = ranked[k].rankScore * ranked[k].confidence
             let related = sameObject || encloses
             if (related || isPlainPageOutline(ranked[k])) && (score > best || (related && insideFrame && chosen == 0)) {
