@@ -112,7 +112,8 @@ struct WorkingQuad {
     /// (below `threshold`: a page's sides run on to the frame, or it is a panel printed on the
     /// page) and another outline of the same object (polygon IoU ≥ `sameObjectOverlap`), or one
     /// enclosing it (holding ≥ `enclosedShare` of its area, or `noteOnPageShare` when the doubted
-    /// outline is a sticky note), passes the gate, the likelier of those as a page outline (rank
+    /// outline is a sticky note, which may then cover at most `largestNoteShare` of the
+    /// outline), passes the gate, the likelier of those as a page outline (rank
     /// score times confidence) goes first if it is likelier than the first choice, or whenever
     /// the first choice lies wholly inside the frame. An accepted outline elsewhere competes too
     /// when it `isPlainPageOutline`: the doubted first choice is then clutter (a card, a tray)
