@@ -2,7 +2,8 @@
 /// in the scene, so the light side of an Otsu split of the luminance falls apart into connected
 /// regions of which one is the page. Its convex hull spans the whole page even when the border
 /// is bent (a curl, a fold) or broken (a cable, a finger), where straight lines fail; the
-/// largest quad with corners on the hull is the page's corners.
+/// largest quad with corners on the hull is the page's corners. Where page and table are
+/// equally light, a split of their tint (`colourRegions`) may still part them.
 struct RegionCandidates {
     /// A page-shaped region: its corners (clockwise on screen, working pixels) and the evidence
     /// that the region is one solid, quad-shaped surface.
@@ -17,7 +18,7 @@ struct RegionCandidates {
 
     /// Smallest region, as a fraction of the frame's area.
     let minimumAreaFraction: Double
-    /// How many of the largest regions become hypotheses.
+    /// How many of the largest light regions become hypotheses.
     let maximumRegions = 3
     /// The region grid is coarser than the working copy by this factor: a page is hundreds of
     /// working pixels across, and its corners are refined on the full-resolution image anyway.

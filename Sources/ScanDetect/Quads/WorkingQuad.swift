@@ -113,9 +113,9 @@ struct WorkingQuad {
     /// page) and another outline of the same object (polygon IoU ≥ `sameObjectOverlap`), or one
     /// enclosing it (holding ≥ `enclosedShare` of its area, or `noteOnPageShare` when the doubted
     /// outline is a sticky note, which may then cover at most `largestNoteShare` of the
-    /// outline), passes the gate, the likelier of those as a page outline (rank
-    /// score times confidence) goes first if it is likelier than the first choice, or whenever
-    /// the first choice lies wholly inside the frame. An accepted outline elsewhere competes too
+    /// outline), passes the gate, the likelier of those as a page outline (rank score times
+    /// confidence) goes first if it is likelier than the first choice, or whenever the first
+    /// choice lies wholly inside the frame. An accepted outline elsewhere competes too
     /// when it `isPlainPageOutline`: the doubted first choice is then clutter (a card, a tray)
     /// and the page lies elsewhere. An outline the gate accepts keeps its place.
     static func acceptedOutlineFirst(_ ranked: [WorkingQuad], threshold: Double, sameObjectOverlap: Double,
