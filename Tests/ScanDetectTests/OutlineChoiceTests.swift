@@ -191,6 +191,9 @@ struct OutlineChoiceTests {
         // The card's left half: IoU 0.5 with the card.
         let half = Self.quad(100, 100, 180, 200, confidence: 0.95, rank: 0.4)
         #expect(Self.surest([Self.card, half]).first?.x == Self.card.x)
+        // Its top side on another edge a tenth of its height above: IoU 0.91.
+        let taller = Self.quad(100, 90, 260, 200, confidence: 0.75, rank: 0.3)
+        #expect(Self.surest([Self.card, taller]).first?.y == Self.card.y)
         // A doubted first choice is acceptedOutlineFirst's to replace.
         var doubted = Self.card
         doubted.confidence = 0.3
