@@ -107,10 +107,15 @@ public struct DocumentDetector: Sendable {
         let lineQuads = verifier.verify(candidates, lines: lines)
             .sorted { rankingKey($0) > rankingKey($1) }
             .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
-        let regions = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction).regions(in: planes)
-            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: verifier.confidence(of: $0), isRegion: true) }
-            .filter { $0.confidence > 0 }  // not solid, not quad-shaped, or no step at its border
-            .sorted { $0.weight > $1.weight }
+        let regionFinder = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction)
+        /// Region hypotheses the verifier gives any confidence (the others are not solid, not
+        /// quad-shaped, or show no step at their border), heaviest first.
+        func regionHypotheses(_ regions: [RegionCandidates.Region]) -> [WorkingQuad] {
+            regions.map { WorkingQuad(x: $0.x, y: $0.y, confidence: verifier.confidence(of: $0), isRegion: true) }
+                .filter { $0.confidence > 0 }
+                .sorted { $0.weight > $1.weight }
+        }
+        let regions = regionHypotheses(regionFinder.regions(in: planes))
         var ordered = lineQuads
         if let region = regions.first {
             ordered = WorkingQuad.merge(lineHypotheses: ordered, region: region)
@@ -132,10 +137,7 @@ public struct DocumentDetector: Sendable {
             return (decided, Double(planes.factor))
         }
         let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
-        let colour = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction).colourRegions(in: planes)
-            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: verifier.confidence(of: $0), isRegion: true) }
-            .filter { $0.confidence > 0 }
-            .sorted { $0.weight > $1.weight }
+        let colour = regionHypotheses(regionFinder.colourRegions(in: planes))
         let second = measurer.measure(next + colour.prefix(1)).filter(WorkingQuad.isUnambiguousPage)
         return (second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence), Double(planes.factor))
     }

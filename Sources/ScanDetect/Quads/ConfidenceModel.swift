@@ -53,9 +53,9 @@ enum ConfidenceModel {
         let paper = min(1, max(0, f[2]) / paperFloor)
         let support = min(1, max(0, f[0]) / supportFloor)
         let interior = min(1, max(0, f[9]) / interiorPaperFloor)
-        let crossings = min(1, max(0, (crossingLimit.upperBound - f[11]) / (crossingLimit.upperBound - crossingLimit.lowerBound)))
-        let lattice = min(1, max(0, (latticeLimit.upperBound - f[14]) / (latticeLimit.upperBound - latticeLimit.lowerBound)))
-        let seams = min(1, max(0, (seamLimit.upperBound - f[PageEvidence.seamFeature]) / (seamLimit.upperBound - seamLimit.lowerBound)))
+        let crossings = falling(f[11], over: crossingLimit)
+        let lattice = falling(f[14], over: latticeLimit)
+        let seams = falling(f[PageEvidence.seamFeature], over: seamLimit)
         return paper * support * interior * crossings * lattice * seams * (1 - stickyNote(f))
     }
 
@@ -63,11 +63,19 @@ enum ConfidenceModel {
     /// coloured square (`stickyNoteSquareness` and `stickyNoteChroma` together).
     static func stickyNote(_ f: [Double]) -> Double {
         guard f.count == PageEvidence.featureCount else { return 0 }
-        let square = min(1, max(0, (f[PageEvidence.squarenessFeature] - stickyNoteSquareness.lowerBound)
-                / (stickyNoteSquareness.upperBound - stickyNoteSquareness.lowerBound)))
-        let chroma = f[PageEvidence.marginChromaFeature]
-        let coloured = min(1, max(0, (chroma - stickyNoteChroma.lowerBound) / (stickyNoteChroma.upperBound - stickyNoteChroma.lowerBound)))
+        let square = rising(f[PageEvidence.squarenessFeature], over: stickyNoteSquareness)
+        let coloured = rising(f[PageEvidence.marginChromaFeature], over: stickyNoteChroma)
         return square * coloured
+    }
+
+    /// 1 up to the range's lower bound, 0 from its upper bound, linear between.
+    private static func falling(_ v: Double, over range: ClosedRange<Double>) -> Double {
+        min(1, max(0, (range.upperBound - v) / (range.upperBound - range.lowerBound)))
+    }
+
+    /// 0 up to the range's lower bound, 1 from its upper bound, linear between.
+    private static func rising(_ v: Double, over range: ClosedRange<Double>) -> Double {
+        min(1, max(0, (v - range.lowerBound) / (range.upperBound - range.lowerBound)))
     }
 
     /// Squareness (`PageEvidence` feature 15) over which a coloured outline's confidence falls
