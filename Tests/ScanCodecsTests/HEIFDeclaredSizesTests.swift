@@ -60,6 +60,83 @@ struct HEIFDeclaredSizesTests {
         }
     }
 
+    /// fuzz-heif ran out of memory in CI (2 GB) on an input that was not kept; a picture 65 pixels
+    /// wide passed the old allowance (64 pixels of padding taken off each side) at any height.
+    @Test("a coded picture may exceed the limit only by the padding of a square image at it")
+    func codedPictureAllowance() {
+        let options = DecodingOptions(maximumPixelCount: 4_000_000)
+        #expect(HEIFDeclaredSizes.codedPictureLimit(4_000_000) == 4_000_000 + 2 * 64 * 2000 + 64 * 64)
+        func accepts(_ source: HEIFDeclaredSizes.Source, _ width: Int, _ height: Int) -> Bool {
+            var declared = HEIFDeclaredSizes([])
+            declared.sizes = [(source, width, height)]
+            return (try? declared.check(against: options, file: "x.heic", format: .heif)) != nil
+        }
+        let picture = HEIFDeclaredSizes.Source.codedPicture(item: 1)
+        #expect(accepts(picture, 2064, 2064))
+        #expect(!accepts(picture, 2065, 2065))
+        #expect(accepts(picture, 65, 65_000))
+        #expect(!accepts(picture, 65, 4_000_000))
+        #expect(!accepts(picture, 128, 62_564))
+        #expect(!accepts(picture, 1 << 33, 1 << 33))
+        #expect(accepts(.canvas(item: 2), 2000, 2000))
+        #expect(!accepts(.canvas(item: 2), 2001, 2000))
+    }
+
+    @Test("a thin HEVC picture over the limit is refused before decoding")
+    func thinPicture() throws {
+        let data = try bytes("thin-picture.heic")
+        #expect(HEIFDeclaredSizes(data).sizes.contains { $0.source == .codedPicture(item: 1) && $0.width == 72 && $0.height == 500_000 })
+        let options = DecodingOptions(maximumPixelCount: 4_000_000)
+        let error = #expect(throws: CodecError.self) { try ImageCodec.decode(data, name: "thin-picture.heic", options: options) }
+        guard case .tooManyPixels(let file, 72, 500_000, 4_000_000)? = error else {
+            Issue.record("expected .tooManyPixels for 72 × 500000, got \(String(describing: error))")
+            return
+        }
+        #expect(file == "thin-picture.heic")
+    }
+
+    /// libde265 decodes every picture of an item's data and libheif keeps the last: a 25 KB file
+    /// repeating a 2048 × 2048 picture 100 times took 76 s to decode (ASan build).
+    @Test("an HEVC image item holding more than one picture is refused as damaged")
+    func manyPictures() throws {
+        #expect(HEIFDeclaredSizes(try bytes("upright.heic")).pictureCounts == [1: 1])
+        let data = try bytes("many-pictures.heic")
+        #expect(HEIFDeclaredSizes(data).pictureCounts == [1: 20])
+        let error = #expect(throws: CodecError.self) { try ImageCodec.decode(data, name: "many-pictures.heic") }
+        guard case .corrupt(let file, .heif, let detail)? = error else {
+            Issue.record("expected .corrupt, got \(String(describing: error))")
+            return
+        }
+        #expect(file == "many-pictures.heic" && detail.contains("20 coded pictures"), "\(detail)")
+    }
+
+    @Test("an HEVC item's coded data is read with 4-byte size prefixes, as libheif passes it on")
+    func hevcCodedDataPrefix() throws {
+        let data = try bytes("upright.heic")
+        let hvcC = try #require(HEIFItemProperties(data).bodies(of: "hvcC", for: 1).first)
+        // The configuration's NAL units (arrays of type, count, then length-prefixed units),
+        // rewritten as coded data with 4-byte prefixes.
+        var coded: [UInt8] = []
+        var offset = hvcC.startIndex + 23
+        for _ in 0..<Int(hvcC[hvcC.startIndex + 22]) {
+            let count = Int(hvcC[offset + 1]) << 8 | Int(hvcC[offset + 2])
+            offset += 3
+            for _ in 0..<count {
+                let length = Int(hvcC[offset]) << 8 | Int(hvcC[offset + 1])
+                coded += [0, 0, UInt8(length >> 8), UInt8(length & 0xFF)] + hvcC[offset + 2..<offset + 2 + length]
+                offset += 2 + length
+            }
+        }
+        // A configuration declaring 2-byte prefixes and holding no units.
+        var configuration = Array(hvcC.prefix(23))
+        configuration[21] = configuration[21] & 0xFC | 1
+        configuration[22] = 0
+        #expect(HEVCStream.nalUnits(inCodedData: coded[...], prefixLength: 2).isEmpty)
+        let readings = HEIFDeclaredSizes.hevcReadings(configurations: [configuration[...]], codedData: coded[...])
+        let sizes = readings.flatMap { $0.compactMap(HEVCStream.pictureSize(ofNAL:)) }
+        #expect(sizes.count == 1 && sizes[0].width == 64 && sizes[0].height == 64, "\(sizes)")
+    }
+
     @Test("empty or foreign bytes declare nothing")
     func nothingElse() throws {
         #expect(HEIFDeclaredSizes([]).sizes.isEmpty)

@@ -17,7 +17,10 @@ struct HEIFDeclaredSizes {
     }
 
     /// Every size found, with where it was declared.
-    private(set) var sizes: [(source: Source, width: Int, height: Int)] = []
+    var sizes: [(source: Source, width: Int, height: Int)] = []
+    /// How many pictures each HEVC item's coded data starts. An image item holds one; libde265
+    /// decodes them all (and libheif keeps the last), a second or more each.
+    var pictureCounts: [UInt32: Int] = [:]
 
     /// Reads the sizes; data that can't be located or parsed is left to libheif.
     init(_ bytes: [UInt8]) {
@@ -38,16 +41,54 @@ struct HEIFDeclaredSizes {
                 }
                 found += AV1SequenceHeader.maximumFrameSizes(in: data)
             case "hvc1":
-                var prefixLength = 4
-                for body in properties.bodies(of: "hvcC", for: item) {
-                    let configuration = HEVCSequenceParameters.configuration(body)
-                    found += configuration.sizes
-                    prefixLength = configuration.prefixLength
-                }
-                found += HEVCSequenceParameters.pictureSizes(inCodedData: data, prefixLength: prefixLength)
+                let readings = Self.hevcReadings(configurations: properties.bodies(of: "hvcC", for: item), codedData: data)
+                found += readings.flatMap { $0.compactMap(HEVCStream.pictureSize(ofNAL:)) }
+                pictureCounts[item] = readings.map { $0.count(where: HEVCStream.startsPicture) }.max() ?? 0
             default: break
             }
             sizes += found.map { (.codedPicture(item: item), $0.width, $0.height) }
+        }
+    }
+
+    /// The NAL units libde265 is given for an HEVC item, read as libheif 1.15 reads them: the
+    /// `hvcC` configurations' units, then the coded data's with 4-byte size prefixes whatever
+    /// `hvcC` declares. A declared prefix of another length gives a second reading.
+    static func hevcReadings(configurations: [ArraySlice<UInt8>], codedData: ArraySlice<UInt8>) -> [[ArraySlice<UInt8>]] {
+        let parsed = configurations.map(HEVCStream.configuration)
+        let headers = parsed.flatMap(\.units)
+        return Set([4] + parsed.map(\.prefixLength)).sorted().map {
+            headers + HEVCStream.nalUnits(inCodedData: codedData, prefixLength: $0)
+        }
+    }
+
+    /// Most pixels a coded picture adds to each of two sides of its image by padding to whole
+    /// blocks (HEVC's largest coding tree block is 64 × 64).
+    static let maximumBlockPadding = 64
+
+    /// The most pixels a coded picture may have under a pixel limit: the limit plus the padding
+    /// along two sides of a square image at the limit. (Taking the padding off each side of the
+    /// picture instead let one 65 pixels wide be of any height.)
+    static func codedPictureLimit(_ limit: Int) -> Int {
+        let side = Int(Double(limit).squareRoot().rounded(.up))
+        return limit + 2 * maximumBlockPadding * side + maximumBlockPadding * maximumBlockPadding
+    }
+
+    /// Throws `.corrupt` for an item that starts more than one picture, and `.tooManyPixels` for
+    /// the first canvas over the pixel limit or coded picture over `codedPictureLimit`.
+    func check(against options: DecodingOptions, file: String, format: ImageFormat) throws(CodecError) {
+        if let (item, count) = pictureCounts.sorted(by: { $0.key < $1.key }).first(where: { $0.value > 1 }) {
+            throw .corrupt(file: file, format: format, detail: "image item \(item) holds \(count) coded pictures instead of one")
+        }
+        for size in sizes {
+            let limit: Int
+            switch size.source {
+            case .canvas: limit = options.maximumPixelCount
+            case .codedPicture: limit = Self.codedPictureLimit(options.maximumPixelCount)
+            }
+            let area = size.width.multipliedReportingOverflow(by: size.height)
+            if area.overflow || area.partialValue > limit {
+                throw .tooManyPixels(file: file, width: size.width, height: size.height, limit: options.maximumPixelCount)
+            }
         }
     }
 

@@ -27,10 +27,6 @@ enum HEIFDecoder {
         return StoredImage(image: image, orientation: .up)
     }
 
-    /// Most pixels a coded picture adds to each side of its image by padding to whole blocks
-    /// (HEVC's largest coding tree block is 64 × 64).
-    static let maximumBlockPadding = 64
-
     /// True when the top-level ISO-BMFF boxes tile the data exactly, each box's size fitting in
     /// what is left (a size of 0 means "to the end of the file"); false when the last box is cut.
     static func boxesAreComplete(_ bytes: [UInt8]) -> Bool {
@@ -74,20 +70,8 @@ enum HEIFDecoder {
         let declaredWidth = Int(heif_image_handle_get_width(handle))
         let declaredHeight = Int(heif_image_handle_get_height(handle))
         try checkPixelLimit(width: declaredWidth, height: declaredHeight, options: options, file: name)
-        // What the decoders would allocate, whatever `ispe` says (see `HEIFDeclaredSizes`). A
-        // coded picture may exceed the image by the padding to whole coding blocks.
-        for size in declared.sizes {
-            switch size.source {
-            case .canvas:
-                try checkPixelLimit(width: size.width, height: size.height, options: options, file: name)
-            case .codedPicture:
-                let unpadded = (width: max(1, size.width - maximumBlockPadding), height: max(1, size.height - maximumBlockPadding))
-                if unpadded.width.multipliedReportingOverflow(by: unpadded.height).overflow
-                    || unpadded.width * unpadded.height > options.maximumPixelCount {
-                    throw .tooManyPixels(file: name, width: size.width, height: size.height, limit: options.maximumPixelCount)
-                }
-            }
-        }
+        // What the decoders would allocate, whatever `ispe` says (see `HEIFDeclaredSizes`).
+        try declared.check(against: options, file: name, format: format)
 
         let layout = PixelLayout(Pixel.self)
         // Gray output is computed from RGB here: libheif's monochrome path needs a gray source.

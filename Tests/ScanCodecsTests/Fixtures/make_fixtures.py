@@ -274,6 +274,102 @@ def bad_input_corpus():
         if kind == b'ispe':
             huge[offset + 12:offset + 20] = struct.pack('>II', 20000, 10000)
     write('huge.heic', bytes(huge))
+    # A picture 72 wide and 500000 high, which the old allowance for padding let through a 4 MP
+    # limit (8 × 499936 after taking 64 off each side); and the coded item's one picture
+    # repeated: 20 pictures in one item.
+    write('thin-picture.heic', with_sps_size(heic, boxes, 72, 500_000))
+    write('many-pictures.heic', with_repeated_data(heic, 20))
+
+
+def with_repeated_data(heic, times):
+    """`heic` with its coded item's data, which is all of the last box (`mdat`), repeated."""
+    data = bytearray(heic)
+    mdat = data.find(b'mdat') - 4
+    body = bytes(data[mdat + 8:])
+    iloc = data.find(b'iloc') - 4
+    # The first item's first extent (iloc layout as in zero-extent.heic) is the whole body.
+    extent = iloc + 16 + 12
+    assert struct.unpack('>I', data[extent + 4:extent + 8])[0] == len(body), 'item data is not all of mdat'
+    data[extent + 4:extent + 8] = struct.pack('>I', len(body) * times)
+    data[mdat:mdat + 4] = struct.pack('>I', 8 + len(body) * times)
+    return bytes(data) + body * (times - 1)
+
+
+def exp_golomb(bits, at):
+    """The unsigned Exp-Golomb value starting at bit `at` of the bit string, and where it ends."""
+    zeros = bits.index('1', at) - at
+    end = at + 2 * zeros + 1
+    return int(bits[at + zeros:end], 2) - 1, end
+
+
+def with_sps_size(heic, boxes, width, height):
+    """`heic` with the SPS in its `hvcC` declaring a `width × height` picture: the two Exp-Golomb
+    fields rewritten, emulation prevention redone, and the sizes of the NAL unit, of `hvcC` and of
+    the boxes holding it, and the `iloc` offsets behind it, grown to match."""
+    data = bytearray(heic)
+    hvcc = next(offset for kind, offset, _ in boxes if kind == b'hvcC')
+    # hvcC body: 22 bytes of configuration, the array count, then per array a type byte and a
+    # unit count, per unit a 2-byte length.
+    i, sps = hvcc + 8 + 23, None
+    for _ in range(data[hvcc + 8 + 22]):
+        kind, count = data[i] & 0x3F, struct.unpack('>H', data[i + 1:i + 3])[0]
+        i += 3
+        for _ in range(count):
+            if kind == 33 and sps is None:
+                sps = i
+            i += 2 + struct.unpack('>H', data[i:i + 2])[0]
+    i = sps
+    length = struct.unpack('>H', data[i:i + 2])[0]
+    unit_start = i + 2
+    unit = bytes(data[unit_start:unit_start + length])
+    payload = unit[:2] + unit[2:].replace(b'\0\0\3', b'\0\0')
+    bits = ''.join(f'{b:08b}' for b in payload[2:])
+    # sps_video_parameter_set_id(4) max_sub_layers_minus1(3) temporal_id_nesting(1), then a
+    # profile_tier_level of 96 bits (one sub-layer), the SPS id and chroma_format_idc.
+    assert int(bits[4:7], 2) == 0, 'expected one sub-layer'
+    at = 8 + 96
+    _, at = exp_golomb(bits, at)
+    chroma, at = exp_golomb(bits, at)
+    if chroma == 3:
+        at += 1
+    _, after_width = exp_golomb(bits, at)
+    _, after_height = exp_golomb(bits, after_width)
+    golomb = lambda v: '0' * ((v + 1).bit_length() - 1) + f'{v + 1:b}'
+    rest = bits[after_height:].rstrip('0')[:-1]  # without the stop bit and alignment
+    bits = bits[:at] + golomb(width) + golomb(height) + rest + '1'
+    bits += '0' * (-len(bits) % 8)
+    raw = bytes(int(bits[k:k + 8], 2) for k in range(0, len(bits), 8))
+    escaped, zeros = bytearray(), 0
+    for b in raw:
+        if zeros >= 2 and b <= 3:
+            escaped.append(3)
+            zeros = 0
+        escaped.append(b)
+        zeros = zeros + 1 if b == 0 else 0
+    new_unit = unit[:2] + bytes(escaped)
+    grow = len(new_unit) - len(unit)
+    data[i:i + 2] = struct.pack('>H', len(new_unit))
+    data[unit_start:unit_start + length] = new_unit
+    for kind, offset, size in boxes:
+        if kind in (b'meta', b'iprp', b'ipco', b'hvcC'):
+            data[offset:offset + 4] = struct.pack('>I', size + grow)
+    iloc = next(offset for kind, offset, _ in boxes if kind == b'iloc')
+    count = struct.unpack('>H', data[iloc + 14:iloc + 16])[0]
+    item = iloc + 16
+    for _ in range(count):
+        # (Layout as in zero-extent.heic above.) Offsets into the file past hvcC move.
+        in_file = data[item + 3] & 0x0F == 0
+        base = struct.unpack('>I', data[item + 6:item + 10])[0]
+        extents = struct.unpack('>H', data[item + 10:item + 12])[0]
+        if in_file and base > hvcc:
+            data[item + 6:item + 10] = struct.pack('>I', base + grow)
+        for e in range(extents):
+            at = item + 12 + e * 8
+            extent = struct.unpack('>I', data[at:at + 4])[0]
+            if in_file and base <= hvcc and base + extent > hvcc:
+                data[at:at + 4] = struct.pack('>I', extent + grow)
+        item += 12 + extents * 8
+    return bytes(data)
 
 
 if __name__ == '__main__':

@@ -1,51 +1,61 @@
-/// The picture size an HEVC stream declares, from its sequence parameter sets (ITU-T H.265
-/// §7.3.2.2): the HEVC decoder (libde265) sizes its pictures from these fields, whatever the
-/// container's `ispe` says.
-enum HEVCSequenceParameters {
+/// The NAL units of an HEVC stream (ITU-T H.265) and what in them sets the cost of decoding: the
+/// picture size the sequence parameter sets declare, from which the decoder (libde265) sizes its
+/// pictures whatever the container's `ispe` says, and how many pictures the slices start.
+enum HEVCStream {
     /// NAL unit type of a sequence parameter set.
     static let spsType = 33
 
-    /// The picture sizes of the SPS NAL units in an `hvcC` box's body, and the length of the
-    /// size prefix of the NAL units in the coded data (1, 2 or 4 bytes).
-    static func configuration(_ hvcC: ArraySlice<UInt8>) -> (sizes: [(width: Int, height: Int)], prefixLength: Int) {
+    /// The NAL units of an `hvcC` box's body, and the length of the size prefix of the NAL units
+    /// in the coded data (1, 2 or 4 bytes).
+    static func configuration(_ hvcC: ArraySlice<UInt8>) -> (units: [ArraySlice<UInt8>], prefixLength: Int) {
         let start = hvcC.startIndex
         guard hvcC.count >= 23 else { return ([], 4) }
         let prefixLength = Int(hvcC[start + 21] & 0x3) + 1
-        var sizes: [(width: Int, height: Int)] = []
+        var units: [ArraySlice<UInt8>] = []
         var offset = start + 23
         for _ in 0..<Int(hvcC[start + 22]) {
             guard offset + 3 <= hvcC.endIndex else { break }
             let count = Int(hvcC[offset + 1]) << 8 | Int(hvcC[offset + 2])
             offset += 3
             for _ in 0..<count {
-                guard offset + 2 <= hvcC.endIndex else { return (sizes, prefixLength) }
+                guard offset + 2 <= hvcC.endIndex else { return (units, prefixLength) }
                 let length = Int(hvcC[offset]) << 8 | Int(hvcC[offset + 1])
                 offset += 2
-                guard length <= hvcC.endIndex - offset else { return (sizes, prefixLength) }
-                if let size = pictureSize(ofNAL: hvcC[offset..<offset + length]) { sizes.append(size) }
+                guard length <= hvcC.endIndex - offset else { return (units, prefixLength) }
+                units.append(hvcC[offset..<offset + length])
                 offset += length
             }
         }
-        return (sizes, prefixLength)
+        return (units, prefixLength)
     }
 
-    /// The picture sizes of the SPS NAL units in coded data whose NAL units each carry a
-    /// big-endian size prefix of `prefixLength` bytes.
-    static func pictureSizes(inCodedData data: ArraySlice<UInt8>, prefixLength: Int) -> [(width: Int, height: Int)] {
-        var sizes: [(width: Int, height: Int)] = []
+    /// The NAL units of coded data in which each carries a big-endian size prefix of
+    /// `prefixLength` bytes, up to the first that is empty or cut short.
+    static func nalUnits(inCodedData data: ArraySlice<UInt8>, prefixLength: Int) -> [ArraySlice<UInt8>] {
+        var units: [ArraySlice<UInt8>] = []
         var offset = data.startIndex
         while offset + prefixLength <= data.endIndex {
             let length = data[offset..<offset + prefixLength].reduce(0) { $0 << 8 | Int($1) }
             offset += prefixLength
             guard length > 0, length <= data.endIndex - offset else { break }
-            if let size = pictureSize(ofNAL: data[offset..<offset + length]) { sizes.append(size) }
+            units.append(data[offset..<offset + length])
             offset += length
         }
-        return sizes
+        return units
+    }
+
+    /// True when the NAL unit starts a picture of the base layer: a slice segment (types 0–9 and
+    /// 16–21, the ones a decoder decodes) with `first_slice_segment_in_pic_flag` set.
+    static func startsPicture(_ unit: ArraySlice<UInt8>) -> Bool {
+        guard unit.count > 2 else { return false }
+        let header = unit.startIndex
+        let type = Int(unit[header] >> 1 & 0x3F)
+        let layer = Int(unit[header] & 1) << 5 | Int(unit[header + 1] >> 3)
+        return (0...9 ~= type || 16...21 ~= type) && layer == 0 && unit[header + 2] & 0x80 != 0
     }
 
     /// `pic_width_in_luma_samples` and `pic_height_in_luma_samples` of one NAL unit, if it is an
-    /// SPS and is not cut short.
+    /// SPS (§7.3.2.2) and is not cut short.
     static func pictureSize(ofNAL nal: ArraySlice<UInt8>) -> (width: Int, height: Int)? {
         guard nal.count > 2, Int(nal[nal.startIndex] >> 1 & 0x3F) == spsType else { return nil }
         var bits = BitReader(ArraySlice(payload(nal.dropFirst(2))))
@@ -68,8 +78,8 @@ enum HEVCSequenceParameters {
         }
         guard bits.readExpGolomb() != nil, let chroma = bits.readExpGolomb() else { return nil }
         if chroma == 3 { guard bits.read(1) != nil else { return nil } }
-        guard let width = bits.readExpGolomb(), let height = bits.readExpGolomb(),
-              width <= UInt64(Int32.max), height <= UInt64(Int32.max) else { return nil }
+        // Exp-Golomb values here stay under 2^33, so they fit an Int.
+        guard let width = bits.readExpGolomb(), let height = bits.readExpGolomb() else { return nil }
         return (Int(width), Int(height))
     }
 
