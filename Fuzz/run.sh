@@ -7,7 +7,8 @@
 # --runs N stops a harness at N executions or after --seconds, whichever comes first.
 # Defaults: 60 s per harness, one at a time, every harness, scratch path Fuzz/.build. Prints, per
 # harness, the executions, exec/s and findings; exits 1 if any harness crashed, leaked, hung or ran
-# out of memory, leaving the input in Fuzz/findings/<harness>/.
+# out of memory, leaving the input in Fuzz/findings/<harness>/ and printing it (base64) under the
+# sanitizer's report, so a CI log alone reproduces the finding.
 set -uo pipefail
 cd "$(dirname "$0")"
 FUZZ_DIR=$(pwd)
@@ -80,12 +81,37 @@ run_one() {
     if [ $status -ne 0 ] || [ "$after" -gt "$before" ]; then
         verdict="FAILED (exit $status): $(grep -m1 -E 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|fuzz check failed|Fatal error' "$work/log")"
     fi
-    printf '%-18s executions %10s  exec/s %7s  findings %d  %s\n' "$h" "${executions:-?}" "${speed:-?}" \
-        $((after - before)) "$verdict" | tee "$work/summary"
+    local report=""
+    if [ "$verdict" != ok ]; then
+        # The report and the inputs go into the output too: on a CI machine the log and the
+        # findings folder are gone once the run ends, and with them the only way to reproduce.
+        report=$(finding_report "$h" "$work/log" "$findings" "$before")
+    fi
+    printf '%-18s executions %10s  exec/s %7s  findings %d  %s\n%s' "$h" "${executions:-?}" "${speed:-?}" \
+        $((after - before)) "$verdict" "$report" | tee "$work/summary"
     rm -rf "$tmp"
     [ "$verdict" = ok ]
 }
-export -f run_one
+# The sanitizer's or libFuzzer's report from the harness log `$2` (up to 100 lines from its first
+# error line), then each of the newest findings in `$3` beyond the first `$4` (by time) as base64,
+# for inputs up to 64 KiB; indented under the harness's line.
+finding_report() {
+    local h="$1" log="$2" findings="$3" before="$4"
+    echo "    -- $h: report (from $log)"
+    awk '/ERROR: |fuzz check failed|Fatal error|==[0-9]+==/ { on = 1 } on && n < 100 { print "    " $0; n++ }' "$log"
+    local input
+    ls -tr "$findings" | tail -n +"$((before + 1))" | while read -r input; do
+        local size
+        size=$(stat -c %s "$findings/$input")
+        if [ "$size" -le 65536 ]; then
+            echo "    -- $h: input $input ($size bytes), to reproduce: echo '<base64>' | base64 -d > input; $bin/$h input"
+            echo "    $(base64 -w0 "$findings/$input")"
+        else
+            echo "    -- $h: input $input ($size bytes, too large to print) in $findings"
+        fi
+    done
+}
+export -f run_one finding_report
 export FUZZ_DIR seconds runs bin
 
 echo "== fuzzing ${#harnesses[@]} harness(es), $([ -n "$runs" ] && echo "$runs runs or ")$seconds s each, $jobs at a time (logs in Fuzz/work/<harness>/log)"
