@@ -27,8 +27,12 @@ extension HypothesisVerifier {
         guard seen >= 2 else { return 0 }
         let step = stepSum / Double(seen)
         let paper = paperLikeness(ofMargins: &margins)
-        let shape = ramp(region.quadFill, 0.8, 0.92) * ramp(region.solidity, 0.6, 0.85)
-        return max(0, min(1, (step * shape).squareRoot() * paper * pow(borderSidePenalty, Double(borders))))
+        return max(0, min(1, (step * shape(of: region)).squareRoot() * paper * pow(borderSidePenalty, Double(borders))))
+    }
+
+    /// How solid and quad-shaped (0…1) a region is; a region of shape 0 has confidence 0.
+    func shape(of region: RegionCandidates.Region) -> Double {
+        ramp(region.quadFill, 0.8, 0.92) * ramp(region.solidity, 0.6, 0.85)
     }
 
     private func ramp(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
