@@ -52,8 +52,9 @@ struct RegionSnapper {
 
     /// The shift and turn of the side p → q with the most backed edge pixels along its middle
     /// 80 %, as a point and a direction (the side itself when no placement has a backed probe
-    /// for every fifth of its length). Placements nearer the side's own go first, so a tie keeps
-    /// the nearer.
+    /// for every fifth of its length). Every turn at whole-pixel shifts is tried, nearer the
+    /// side's own placement first so that a tie keeps the nearer, then the half pixels either
+    /// side of the best.
     private func best(from p: (x: Double, y: Double), to q: (x: Double, y: Double))
         -> (px: Double, py: Double, dx: Double, dy: Double) {
         let dx = q.x - p.x, dy = q.y - p.y
@@ -63,13 +64,16 @@ struct RegionSnapper {
         let direction = atan2(dy, dx)
         var bestCount = max(1, Int(0.2 * length / Self.sampleStep))
         var result = (px: p.x, py: p.y, dx: dx, dy: dy)
+        var best: (Int, Int)?
         let width = edges.width
         let limitX = Double(width), limitY = Double(edges.height)
         return edges.isEdge.withUnsafeBufferPointer { e in
             gradient.gx.withUnsafeBufferPointer { gx in
                 gradient.gy.withUnsafeBufferPointer { gy in
                     gradient.magnitude.withUnsafeBufferPointer { m in
-                        for (a, s) in Self.placements {
+                        /// Backed probes of the side turned by `a` steps and shifted by `s`
+                        /// half pixels; the best so far is replaced when there are more.
+                        func place(_ a: Int, _ s: Int) {
                             let angle = direction + Self.turnStep * Double(a)
                             let ux = cos(angle), uy = sin(angle), nx = -uy, ny = ux
                             let fnx = Float(nx), fny = Float(ny)
@@ -88,7 +92,14 @@ struct RegionSnapper {
                             if count > bestCount {
                                 bestCount = count
                                 result = (ox, oy, ux, uy)
+                                best = (a, s)
                             }
+                        }
+                        // Whole-pixel shifts first, then the half pixels either side of the best.
+                        for (a, s) in Self.placements where s % 2 == 0 { place(a, s) }
+                        if let (a, s) = best {
+                            place(a, s + 1)
+                            place(a, s - 1)
                         }
                         return result
                     }
