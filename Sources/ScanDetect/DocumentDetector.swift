@@ -6,7 +6,8 @@ import ScanCore
 /// gradients with direction → thin edges → straight lines (direction-restricted Hough, with
 /// near-duplicates suppressed) → quads from two pairs of roughly opposite lines (at most one side
 /// backed only faintly), ranked by the edge evidence along their sides, plus quads from the light
-/// regions of the scene (which span bent and broken borders) → the first few measured for
+/// regions of the scene (which span bent and broken borders), their sides snapped onto the edges
+/// (`RegionSnapper`) → the first few measured for
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
