@@ -24,7 +24,7 @@ struct RegionSnapper {
     static let sampleStep = 4.0
 
     /// The snapped corners (same order), or the region's own when neighbouring snapped sides
-    /// would cross farther than one and a half reaches from the corner they replace.
+    /// would cross farther than three reaches (15 working pixels) from the corner they replace.
     func snapped(x: SIMD4<Double>, y: SIMD4<Double>) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
         let w = Double(edges.width), h = Double(edges.height)
         // Each side as a point and a direction; sides on the frame's border stay.
@@ -42,7 +42,7 @@ struct RegionSnapper {
             guard abs(det) > 1e-9 else { return (x, y) }
             let t = ((b.px - a.px) * b.dy - (b.py - a.py) * b.dx) / det
             let cx = a.px + t * a.dx, cy = a.py + t * a.dy
-            let far = 1.5 * Double(Self.reachSteps)
+            let far = 3 * Double(Self.reachSteps) / 2
             guard abs(cx - x[k]) <= far, abs(cy - y[k]) <= far else { return (x, y) }
             sx[k] = cx
             sy[k] = cy
