@@ -16,8 +16,7 @@ extension HypothesisVerifier {
         let w = Double(planes.width), h = Double(planes.height)
         for k in 0..<4 {
             let p = (x: region.x[k], y: region.y[k]), q = (x: region.x[(k + 1) % 4], y: region.y[(k + 1) % 4])
-            let onBorder = (p.x <= 1 && q.x <= 1) || (p.y <= 1 && q.y <= 1) || (p.x >= w - 1 && q.x >= w - 1) || (p.y >= h - 1 && q.y >= h - 1)
-            if onBorder {
+            if RegionCandidates.isOnFrameBorder(p, q, width: w, height: h) {
                 borders += 1
                 continue
             }

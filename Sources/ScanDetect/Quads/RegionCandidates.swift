@@ -75,6 +75,13 @@ struct RegionCandidates {
         return Region(x: x, y: y, solidity: Double(cells.size) / hullArea, quadFill: quadArea / hullArea)
     }
 
+    /// Whether a region's side from `p` to `q` lies along the border of a `width × height` frame
+    /// (within one working pixel): the frame cut the region there, so the side is not observed.
+    static func isOnFrameBorder(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double),
+                                width w: Double, height h: Double) -> Bool {
+        (p.x <= 1 && q.x <= 1) || (p.y <= 1 && q.y <= 1) || (p.x >= w - 1 && q.x >= w - 1) || (p.y >= h - 1 && q.y >= h - 1)
+    }
+
     /// Otsu's threshold of a 256-bin histogram.
     static func otsu(_ histogram: [Int]) -> Int {
         let total = Double(histogram.reduce(0, +))

@@ -31,18 +31,17 @@ struct RegionSnapper {
         var lines: [(px: Double, py: Double, dx: Double, dy: Double)] = []
         for k in 0..<4 {
             let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
-            let onBorder = (p.x <= 1 && q.x <= 1) || (p.y <= 1 && q.y <= 1) || (p.x >= w - 1 && q.x >= w - 1)
-                || (p.y >= h - 1 && q.y >= h - 1)
-            lines.append(onBorder ? (p.x, p.y, q.x - p.x, q.y - p.y) : best(from: p, to: q))
+            lines.append(RegionCandidates.isOnFrameBorder(p, q, width: w, height: h)
+                ? (p.x, p.y, q.x - p.x, q.y - p.y) : best(from: p, to: q))
         }
         var sx = x, sy = y
+        let far = 3 * Double(Self.reachSteps) / 2
         for k in 0..<4 {
             let a = lines[(k + 3) % 4], b = lines[k]
             let det = a.dx * b.dy - a.dy * b.dx
             guard abs(det) > 1e-9 else { return (x, y) }
             let t = ((b.px - a.px) * b.dy - (b.py - a.py) * b.dx) / det
             let cx = a.px + t * a.dx, cy = a.py + t * a.dy
-            let far = 3 * Double(Self.reachSteps) / 2
             guard abs(cx - x[k]) <= far, abs(cy - y[k]) <= far else { return (x, y) }
             sx[k] = cx
             sy[k] = cy
