@@ -11,7 +11,8 @@ import ScanCore
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
-/// the gate accepts none, with a region of a yellow–blue split → the winner refined to
+/// the gate accepts none, with a region of a yellow–blue split → the winner's sides moved out
+/// over any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to
 /// sub-pixel precision on the full-resolution image and, when the frame cuts it and the page
 /// visibly continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
@@ -144,14 +145,23 @@ public struct DocumentDetector: Sendable {
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
         let decided = decide(first, evidence: measurer.evidence)
         guard (decided.first?.confidence ?? 0) < options.confidenceThreshold, options.secondLookHypotheses > 0 else {
-            return (decided, Double(planes.factor))
+            return (includingBands(decided, evidence: measurer.evidence), Double(planes.factor))
         }
         let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
         // The tint region is measured as drawn: snapped, it found three more pages on the
         // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
         let colour = regionHypotheses(regionFinder.colourRegions(in: planes), snapping: false)
         let second = measurer.measure(next + colour.prefix(1)).filter(WorkingQuad.isUnambiguousPage)
-        return (second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence), Double(planes.factor))
+        let final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
+        return (includingBands(final, evidence: measurer.evidence), Double(planes.factor))
+    }
+
+    /// `ordered` with the accepted page's outline taken out over any band printed to its edge
+    /// (`PageEvidence.includingBands`); the rest as they are.
+    private func includingBands(_ ordered: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
+        guard var page = ordered.first, page.confidence >= options.confidenceThreshold else { return ordered }
+        (page.x, page.y) = evidence.includingBands(x: page.x, y: page.y)
+        return [page] + ordered.dropFirst()
     }
 
     /// Checks that an image is large enough to search.

@@ -143,7 +143,7 @@ struct PageEvidence {
 
     /// Fraction of unit steps from `start` to `end` along the ray that have an edge pixel within
     /// `reach` across it whose gradient is across the ray; 0 for parts outside the frame.
-    private func backedFraction(from p: (x: Double, y: Double), direction u: (Double, Double), start: Double, end: Double) -> Double {
+    func backedFraction(from p: (x: Double, y: Double), direction u: (Double, Double), start: Double, end: Double) -> Double {
         let width = edges.width, height = edges.height
         let nx = -u.1, ny = u.0
         let steps = Int(end - start)

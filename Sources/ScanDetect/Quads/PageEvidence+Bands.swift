@@ -1,0 +1,160 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import ScanCore
+
+/// A page printed to its edge with a dark band (an ID card's header, an invoice's footer) shows
+/// its strongest edge where the band meets the paper, not where the band meets the table: the
+/// outline found stops at the band. A side is moved out over such a band when a detected line
+/// runs along it farther out and everything between reads as part of the sheet.
+extension PageEvidence {
+    /// Widest band, as a share of the sheet's extent across the side (band included): an ID-1
+    /// card's header is a fifth of its height, and up to a quarter more under perspective.
+    static let bandShare = 0.3
+    /// Narrowest band (working pixels): thinner strips are the border's own blur.
+    static let bandNarrowest = 3.0
+    /// Largest angle (degrees) between the side and the line along the band's far edge: the two
+    /// are parallel on the sheet, and a narrow band barely converges in perspective.
+    static let bandTurn = 4.0
+    /// Least colour difference (grey levels, largest over R, G, B) between the band and each
+    /// surface it is told from: the paper inside it, the table beyond it, and the table outside
+    /// the page's other sides.
+    static let bandContrast = 24.0
+    /// Least share of the band's samples within half `bandContrast` of its median colour: a band
+    /// is one colour, with its lettering the exception.
+    static let bandUniformity = 0.6
+    /// Least backed share of the band's far edge, and of the neighbouring sides' continuation
+    /// across the band (the better of the two, since a finger may cover one).
+    static let bandBacking = 0.6
+    /// Distance (working pixels) from a side at which the surfaces either side of it are read.
+    static let bandProbe = 2.5
+
+    /// The outline (`x`, `y`, clockwise on screen) with each side that stops at the inner edge of
+    /// a band printed to the sheet's edge moved out to the band's far edge; the outline itself
+    /// when no side does.
+    func includingBands(x: SIMD4<Double>, y: SIMD4<Double>) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
+        var x = x, y = y
+        for k in 0..<4 {
+            if let moved = bandSide(k, x: x, y: y) {
+                x[k] = moved.p.x
+                y[k] = moved.p.y
+                x[(k + 1) % 4] = moved.q.x
+                y[(k + 1) % 4] = moved.q.y
+            }
+        }
+        return (x, y)
+    }
+
+    /// The corners of side `k` moved to the far edge of a band along it, or nil.
+    private func bandSide(_ k: Int, x: SIMD4<Double>, y: SIMD4<Double>) -> (p: Point, q: Point)? {
+        let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
+        let p = corner(k), q = corner(k + 1)
+        guard !isOnFrameBorder((p.x, p.y), (q.x, q.y)) else { return nil }
+        let length = p.distance(to: q)
+        guard length >= 16 else { return nil }
+        let u = (x: (q.x - p.x) / length, y: (q.y - p.y) / length)
+        let outward = Point(u.y, -u.x)
+        // The page's extent across the side: the opposite corners' mean distance from it.
+        let extent = ((corner(k + 2) - p).dot(outward) + (corner(k + 3) - p).dot(outward)) / -2
+        guard extent > 0 else { return nil }
+        let before = (corner(k - 1), p), after = (q, corner(k + 2))
+        let sinTurn = sin(Self.bandTurn * .pi / 180)
+        var candidates: [(width: Double, p: Point, q: Point)] = []
+        for line in lines where !line.isFrameBorder && abs(line.nx * u.x + line.ny * u.y) <= sinTurn {
+            guard let np = line.crossing(before.0, before.1), let nq = line.crossing(after.0, after.1) else { continue }
+            let wp = (np - p).dot(outward), wq = (nq - q).dot(outward)
+            // The band's share of the sheet's extent, band included.
+            guard min(wp, wq) >= Self.bandNarrowest, max(wp, wq) <= Self.bandShare * (extent + max(wp, wq)) else { continue }
+            candidates.append(((wp + wq) / 2, np, nq))
+        }
+        // The nearest line that passes: a farther one would take in table beyond the band.
+        for c in candidates.sorted(by: { $0.width < $1.width }) where isBand(from: (p, q), to: (c.p, c.q), side: k, x: x, y: y) {
+            return (c.p, c.q)
+        }
+        return nil
+    }
+
+    /// Whether the strip between side `inner` (of the outline, index `k`) and `outer` is a band of
+    /// the sheet: its far edge backed, the neighbouring sides running on across it, one colour
+    /// that differs from the paper inside, from the table beyond and from the table outside the
+    /// other sides.
+    private func isBand(from inner: (Point, Point), to outer: (Point, Point), side k: Int,
+                        x: SIMD4<Double>, y: SIMD4<Double>) -> Bool {
+        let outerLength = outer.0.distance(to: outer.1)
+        guard backed(outer.0, outer.1, from: 0.1, to: 0.9) >= Self.bandBacking else { return false }
+        // The neighbouring sides' continuations, counted where they lie in the frame.
+        let continuations = [backed(inner.0, outer.0, from: 0, to: 1), backed(inner.1, outer.1, from: 0, to: 1)]
+        guard continuations.max()! >= Self.bandBacking else { return false }
+        // The band's colour, sampled along lines at a third and two thirds of its width.
+        var band: [SIMD3<Float>] = []
+        for s in [1.0 / 3, 2.0 / 3] {
+            let a = inner.0 + (outer.0 - inner.0) * s, b = inner.1 + (outer.1 - inner.1) * s
+            band += colours(from: a, to: b, offset: 0, count: Int(outerLength))
+        }
+        guard band.count >= 8, let bandColour = median(band) else { return false }
+        let alike = band.filter { difference($0, bandColour) <= Self.bandContrast / 2 }.count
+        guard Double(alike) >= Self.bandUniformity * Double(band.count) else { return false }
+        // Paper inside the side, table beyond the far edge and outside the other observed sides.
+        var surfaces = [colours(from: inner.0, to: inner.1, offset: -Self.bandProbe),
+                        colours(from: outer.0, to: outer.1, offset: Self.bandProbe)]
+        for (j, p, q, _, _) in observedSides(x: x, y: y) where j != k {
+            surfaces.append(colours(from: Point(x: p.x, y: p.y), to: Point(x: q.x, y: q.y), offset: Self.bandProbe))
+        }
+        return surfaces.allSatisfy { samples in
+            guard let colour = median(samples) else { return true }
+            return difference(colour, bandColour) >= Self.bandContrast
+        }
+    }
+
+    /// Backed share of the segment a → b between fractions `from` and `to` of its length.
+    private func backed(_ a: Point, _ b: Point, from start: Double, to end: Double) -> Double {
+        let length = a.distance(to: b)
+        guard length >= 1 else { return 0 }
+        return backedFraction(from: (a.x, a.y), direction: ((b.x - a.x) / length, (b.y - a.y) / length),
+                              start: start * length, end: end * length)
+    }
+
+    /// Colours of the working pixels along a → b over its middle 80 %, moved `offset` working
+    /// pixels outward (to the left of travel, the outside of a clockwise outline); `count`
+    /// samples (32 unless given), those off the frame left out.
+    private func colours(from a: Point, to b: Point, offset: Double, count: Int = 32) -> [SIMD3<Float>] {
+        let length = a.distance(to: b)
+        guard length > 0, count > 0 else { return [] }
+        let ox = (b.y - a.y) / length * offset, oy = -(b.x - a.x) / length * offset
+        var result: [SIMD3<Float>] = []
+        for i in 0..<count {
+            let t = 0.1 + 0.8 * (Double(i) + 0.5) / Double(count)
+            let px = Int(a.x + (b.x - a.x) * t + ox), py = Int(a.y + (b.y - a.y) * t + oy)
+            guard px >= 0, py >= 0, px < planes.width, py < planes.height else { continue }
+            let j = py * planes.width + px
+            result.append(SIMD3(planes.red[j], planes.green[j], planes.blue[j]))
+        }
+        return result
+    }
+
+    /// The channel-wise median of `samples`, nil when there are none.
+    private func median(_ samples: [SIMD3<Float>]) -> SIMD3<Float>? {
+        guard !samples.isEmpty else { return nil }
+        func middle(_ channel: Int) -> Float { samples.map { $0[channel] }.sorted()[samples.count / 2] }
+        return SIMD3(middle(0), middle(1), middle(2))
+    }
+
+    /// Largest difference over R, G and B.
+    private func difference(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Double {
+        let d: SIMD3<Float> = a - b
+        return Double(max(abs(d.x), abs(d.y), abs(d.z)))
+    }
+}
+
+extension DetectedLine {
+    /// Where this line crosses the line through `a` and `b`, nil when they are parallel.
+    func crossing(_ a: Point, _ b: Point) -> Point? {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let denominator = nx * dx + ny * dy
+        guard abs(denominator) > 1e-9 else { return nil }
+        let t = (rho - nx * a.x - ny * a.y) / denominator
+        return Point(x: a.x + dx * t, y: a.y + dy * t)
+    }
+}
