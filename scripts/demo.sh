@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product flatbed
+flatbed="$(bash scripts/build-release.sh)"
 mkdir -p out
-.build/release/flatbed scan Samples/*.jpg -o out/samples.pdf
+"$flatbed" scan Samples/*.jpg -o out/samples.pdf
 echo "Wrote $(pwd)/out/samples.pdf"

@@ -7,8 +7,7 @@ flatbed_binary() {
         echo "$FLATBED_BIN"
     else
         echo "building flatbed (release)…" >&2
-        swift build -c release --package-path "$repo" --scratch-path "$scratch" --product flatbed >&2
-        echo "$scratch/release/flatbed"
+        bash "$repo/scripts/build-release.sh" --scratch-path "$scratch"
     fi
 }
 
