@@ -9,6 +9,8 @@
 #   FLATBED_CACHE    where the synthetic set is generated once (default: ~/.cache/flatbed)
 #   SCRATCH          SwiftPM scratch path for the release build (default: /tmp/build-detection-bench)
 #   FLATBED_BIN      a prebuilt release flatbed binary to measure instead of building one
+#   FLATBED_PORTABLE 1 to build flatbed for any processor of the architecture rather than this one
+#                    (scripts/build-release.sh)
 #   REPEAT           detections per photo for both tools, detect_ms being their median (default 5:
 #                    a single run per photo swings the speed ratio by ±15 % on a busy machine)
 #
@@ -54,4 +56,5 @@ run_set() {  # name truth root
 run_set smartdoc "$shared/data/smartdoc-sample/truth.json" "$shared/data/smartdoc-sample"
 run_set synthetic "$synth/truth.json" "$synth"
 
+describe_run
 python3 "$repo/Benchmarks/detection/table.py" "$work"
