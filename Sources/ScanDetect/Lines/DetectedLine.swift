@@ -108,10 +108,13 @@ struct DetectedLine {
                 gradient.gy.withUnsafeBufferPointer { gyp in
                     gradient.magnitude.withUnsafeBufferPointer { mp in
                         var hitP = false, hitN = false
-                        /// One probe at shifted coordinates (vx, vy).
-                        @inline(__always) func probe(_ vx: Double, _ vy: Double) {
-                            guard vx >= 1 && vx < xLimit && vy >= 1 && vy < yLimit else { return }
-                            let i = (Int(vy) &- 1) &* width &+ (Int(vx) &- 1)
+                        /// The pixel under a probe at shifted coordinates (vx, vy); pixel 0, on
+                        /// the edge map's empty border, for a probe off the frame.
+                        @inline(__always) func pixel(_ vx: Double, _ vy: Double) -> Int {
+                            vx >= 1 && vx < xLimit && vy >= 1 && vy < yLimit ? (Int(vy) &- 1) &* width &+ (Int(vx) &- 1) : 0
+                        }
+                        /// Records the polarity of edge pixel `i`'s gradient, if it is across the line.
+                        @inline(__always) func probe(_ i: Int) {
                             if e[i] == 0 { return }
                             let dot = gxp[i] * fnx + gyp[i] * fny
                             if dot >= cosTolerance * mp[i] { hitP = true } else if -dot >= cosTolerance * mp[i] { hitN = true }
@@ -124,9 +127,14 @@ struct DetectedLine {
                             hitP = false
                             hitN = false
                             // Offsets −1, 0, +1 along the normal: q + o·n is exact as q − n, q, q + n.
-                            probe((qx - nx) + 1, (qy - ny) + 1)
-                            probe(qx + 1, qy + 1)
-                            probe((qx + nx) + 1, (qy + ny) + 1)
+                            let i0 = pixel((qx - nx) + 1, (qy - ny) + 1), i1 = pixel(qx + 1, qy + 1)
+                            let i2 = pixel((qx + nx) + 1, (qy + ny) + 1)
+                            // Most steps meet no edge pixel at all: one test for the three.
+                            if e[i0] | e[i1] | e[i2] != 0 {
+                                probe(i0)
+                                probe(i1)
+                                probe(i2)
+                            }
                             if hitP { cp &+= 1 }
                             if hitN { cn &+= 1 }
                             positive[k + 1] = cp
