@@ -84,9 +84,9 @@ extension PageEvidence {
                         x: SIMD4<Double>, y: SIMD4<Double>) -> Bool {
         let outerLength = outer.0.distance(to: outer.1)
         guard backed(outer.0, outer.1, from: 0.1, to: 0.9) >= Self.bandBacking else { return false }
-        // The neighbouring sides' continuations, counted where they lie in the frame.
-        let continuations = [backed(inner.0, outer.0, from: 0, to: 1), backed(inner.1, outer.1, from: 0, to: 1)]
-        guard continuations.max()! >= Self.bandBacking else { return false }
+        // The better of the neighbouring sides' continuations, each counted where it lies in the frame.
+        let continuation = max(backed(inner.0, outer.0, from: 0, to: 1), backed(inner.1, outer.1, from: 0, to: 1))
+        guard continuation >= Self.bandBacking else { return false }
         // The band's colour, sampled along lines at a third and two thirds of its width.
         var band: [SIMD3<Float>] = []
         for s in [1.0 / 3, 2.0 / 3] {
