@@ -20,7 +20,7 @@ struct HEIFDeclaredSizes {
     var sizes: [(source: Source, width: Int, height: Int)] = []
     /// How many pictures each HEVC item's coded data starts. An image item holds one; libde265
     /// decodes them all (and libheif keeps the last), a second or more each.
-    var pictureCounts: [UInt32: Int] = [:]
+    private(set) var pictureCounts: [UInt32: Int] = [:]
 
     /// Reads the sizes; data that can't be located or parsed is left to libheif.
     init(_ bytes: [UInt8]) {

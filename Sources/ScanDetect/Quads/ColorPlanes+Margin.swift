@@ -19,3 +19,18 @@ extension ColorPlanes {
         }
     }
 }
+
+extension ColorPlanes {
+    /// The colour of the working pixel under (x, y), nil off the frame.
+    func colour(atX x: Double, y: Double) -> SIMD3<Float>? {
+        guard x >= 0, y >= 0, x < Double(width), y < Double(height) else { return nil }
+        let i = Int(y) * width + Int(x)
+        return SIMD3(red[i], green[i], blue[i])
+    }
+
+    /// The largest difference between two colours over R, G and B (grey levels).
+    static func difference(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Double {
+        let d: SIMD3<Float> = a - b
+        return Double(max(abs(d.x), abs(d.y), abs(d.z)))
+    }
+}

@@ -94,7 +94,7 @@ extension PageEvidence {
             band += colours(from: a, to: b, offset: 0, count: Int(outerLength))
         }
         guard band.count >= 8, let bandColour = median(band) else { return false }
-        let alike = band.filter { difference($0, bandColour) <= Self.bandContrast / 2 }.count
+        let alike = band.filter { ColorPlanes.difference($0, bandColour) <= Self.bandContrast / 2 }.count
         guard Double(alike) >= Self.bandUniformity * Double(band.count) else { return false }
         // Paper inside the side, table beyond the far edge and outside the other observed sides.
         var surfaces = [colours(from: inner.0, to: inner.1, offset: -Self.bandProbe),
@@ -104,7 +104,7 @@ extension PageEvidence {
         }
         return surfaces.allSatisfy { samples in
             guard let colour = median(samples) else { return true }
-            return difference(colour, bandColour) >= Self.bandContrast
+            return ColorPlanes.difference(colour, bandColour) >= Self.bandContrast
         }
     }
 
@@ -123,15 +123,10 @@ extension PageEvidence {
         let length = a.distance(to: b)
         guard length > 0, count > 0 else { return [] }
         let ox = (b.y - a.y) / length * offset, oy = -(b.x - a.x) / length * offset
-        var result: [SIMD3<Float>] = []
-        for i in 0..<count {
+        return (0..<count).compactMap { i in
             let t = 0.1 + 0.8 * (Double(i) + 0.5) / Double(count)
-            let px = Int(a.x + (b.x - a.x) * t + ox), py = Int(a.y + (b.y - a.y) * t + oy)
-            guard px >= 0, py >= 0, px < planes.width, py < planes.height else { continue }
-            let j = py * planes.width + px
-            result.append(SIMD3(planes.red[j], planes.green[j], planes.blue[j]))
+            return planes.colour(atX: a.x + (b.x - a.x) * t + ox, y: a.y + (b.y - a.y) * t + oy)
         }
-        return result
     }
 
     /// The channel-wise median of `samples`, nil when there are none.
@@ -139,12 +134,6 @@ extension PageEvidence {
         guard !samples.isEmpty else { return nil }
         func middle(_ channel: Int) -> Float { samples.map { $0[channel] }.sorted()[samples.count / 2] }
         return SIMD3(middle(0), middle(1), middle(2))
-    }
-
-    /// Largest difference over R, G and B.
-    private func difference(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Double {
-        let d: SIMD3<Float> = a - b
-        return Double(max(abs(d.x), abs(d.y), abs(d.z)))
     }
 }
 

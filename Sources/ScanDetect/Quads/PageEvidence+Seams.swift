@@ -21,17 +21,7 @@ extension PageEvidence {
     /// joint, a plank's seam, a printed rule), and the outline is drawn on that surface rather than
     /// cut out of it. A sheet's border is a step to another surface.
     func seamShare(x: SIMD4<Double>, y: SIMD4<Double>) -> Double {
-        let w = planes.width, h = planes.height
-        /// The colour of the working pixel under (px, py), nil off the frame.
-        func colour(_ px: Double, _ py: Double) -> SIMD3<Float>? {
-            guard px >= 0, py >= 0, px < Double(w), py < Double(h) else { return nil }
-            let i = Int(py) * w + Int(px)
-            return SIMD3(planes.red[i], planes.green[i], planes.blue[i])
-        }
-        func difference(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Double {
-            let d: SIMD3<Float> = a - b
-            return Double(max(abs(d.x), abs(d.y), abs(d.z)))
-        }
+        let colour = planes.colour(atX:y:), difference = ColorPlanes.difference
         var total = 0.0, sides = 0
         for (_, p, q, inX, inY) in observedSides(x: x, y: y) {
             var seams = 0, probes = 0
