@@ -100,8 +100,7 @@ extension PageEvidence {
         }
         guard energy > 0 else { return 0 }
         let correlation = Self.autocorrelation(signal, rows: (first, end), nx: nx, ny: ny, variance: energy / Float(count),
-                                          minimumOverlap: Float(Self.latticeOverlap) * Float(count),
-                                          measuring: Self.latticeShiftsRead)
+                                          minimumOverlap: Float(Self.latticeOverlap) * Float(count))
         return Double(Self.prominence(correlation))
     }
 
@@ -121,41 +120,21 @@ extension PageEvidence {
     /// other half is its mirror), row-major from dy 0, dx −reach; NaN where the overlap is small.
     /// `signal` is zero outside each row's run `rows.first[j]..<rows.end[j]`.
     ///
-    /// Each shift's sum runs in a fixed order (see `LatticeSum`); two shifts of one row of shifts
-    /// are summed side by side, so that the additions of one fill the time the other's wait on
-    /// their previous ones (a single shift's sum is a chain of dependent vector additions).
-    /// - Parameter measuring: when given, only the shifts it marks (in the result's layout) are
-    ///   summed; the others are left NaN.
+    /// For each pair of rows (j, j + dy), every shift dx is summed at once: each cell of row j,
+    /// spread over the lanes, times the cells of row j + dy from dx = −reach on, read as vectors
+    /// (`ShiftedRows`). Cells outside the runs are zero and add nothing, so only the overlap
+    /// (the cells where both partners are inside) is counted apart.
     static func autocorrelation(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int, variance: Float,
-                                minimumOverlap: Float, measuring: [Bool]? = nil) -> [Float] {
+                                minimumOverlap: Float) -> [Float] {
         let reach = Self.latticeReach, span = 2 * reach + 1
         var result = [Float](repeating: .nan, count: (reach + 1) * span)
-        signal.withUnsafeBufferPointer { s in
-            rows.first.withUnsafeBufferPointer { first in
-                rows.end.withUnsafeBufferPointer { end in
-                    let signal = s.baseAddress!, first = first.baseAddress!, end = end.baseAddress!
-                    func finish(_ sum: LatticeSum, _ dx: Int, _ dy: Int) {
-                        if Float(sum.overlap) >= minimumOverlap {
-                            result[dy * span + dx + reach] = sum.value / Float(sum.overlap) / variance
-                        }
-                    }
-                    for dy in 0...reach where dy < ny {
-                        // The shifts of this row that are measured, in increasing dx.
-                        let shifts = (-reach...reach).filter {
-                            abs($0) < nx && !(dy == 0 && $0 < 0) && measuring?[dy * span + $0 + reach] != false
-                        }
-                        var k = 0
-                        while k + 1 < shifts.count {
-                            let (a, b) = LatticeSum.pair(signal, first, end, nx: nx, ny: ny, dy: dy, shifts: (shifts[k], shifts[k + 1]))
-                            finish(a, shifts[k], dy)
-                            finish(b, shifts[k + 1], dy)
-                            k += 2
-                        }
-                        if k < shifts.count {
-                            let (a, _) = LatticeSum.pair(signal, first, end, nx: nx, ny: ny, dy: dy, shifts: (shifts[k], nil))
-                            finish(a, shifts[k], dy)
-                        }
-                    }
+        let shifted = ShiftedRows(signal, rows: rows, nx: nx, ny: ny)
+        for dy in 0...reach where dy < ny {
+            let sum = shifted.sum(dy: dy)
+            for dx in -reach...reach where abs(dx) < nx && !(dy == 0 && dx < 0) {
+                let (value, overlap) = sum[dx]
+                if Float(overlap) >= minimumOverlap {
+                    result[dy * span + dx + reach] = value / Float(overlap) / variance
                 }
             }
         }
@@ -168,20 +147,6 @@ extension PageEvidence {
         let reach = latticeReach, span = 2 * reach + 1
         return prominence { x, y in correlation[y * span + x + reach] }
     }
-
-    /// The shifts `prominence` can read, in `autocorrelation`'s layout: those it reads of a
-    /// correlation that is 0 everywhere, where every test passes and so every read any correlation
-    /// could lead to is made. About one in ten shifts, the longest diagonal ones, is never read,
-    /// and is not summed.
-    static let latticeShiftsRead: [Bool] = {
-        let reach = latticeReach, span = 2 * reach + 1
-        var read = [Bool](repeating: false, count: (reach + 1) * span)
-        _ = prominence { x, y in
-            read[y * span + x + reach] = true
-            return 0
-        }
-        return read
-    }()
 
     /// `prominence(_:)` with the correlation at shift (x, y), 0 ≤ y ≤ `latticeReach`,
     /// |x| ≤ `latticeReach` and x ≥ 0 where y = 0, read from `shift`.
@@ -237,78 +202,107 @@ extension PageEvidence {
     }
 }
 
-/// The sum of products of one shift of the lattice signal, accumulated in a fixed order: row by
-/// row, each row's run sixteen cells at a time into sixteen lanes, then four at a time into four
-/// lanes, then one by one, the lanes added up at the end. The result depends on that order, so
-/// it is the same however the rows of two shifts are interleaved.
-struct LatticeSum {
-    var products = SIMD16<Float>(), quads = SIMD4<Float>()
-    var product: Float = 0
-    /// Cells in the shift's overlap.
-    var overlap = 0
+/// The lattice signal with each row set in zeros, so that it can be read shifted by up to
+/// `PageEvidence.latticeReach` cells either way, and the sums of products of its rows with the
+/// rows `dy` below them at every shift dx at once.
+struct ShiftedRows {
+    /// The shifts summed at once are −16…16: two sixteen-lane vectors and one more lane.
+    static let reach = 16
+    let nx: Int, ny: Int
+    let first: [Int], end: [Int]
+    /// Row j's cell i at `j * stride + reach + i`; zeros before and after it.
+    private let cells: [Float]
+    private let stride: Int
 
-    var value: Float { product + products.sum() + quads.sum() }
-
-    /// The sums of two shifts (dx₀, dy) and (dx₁, dy) of `signal` (`nx × ny`, zero outside each row's
-    /// run `first[j]..<end[j]`), the second nil when there is only one. Index arithmetic wraps
-    /// (every index is inside the signal), so the loops carry no overflow checks.
-    @inline(__always)
-    static func pair(_ s: UnsafePointer<Float>, _ first: UnsafePointer<Int>, _ end: UnsafePointer<Int>,
-                     nx: Int, ny: Int, dy: Int, shifts: (Int, Int?)) -> (LatticeSum, LatticeSum) {
-        var sumA = LatticeSum(), sumB = LatticeSum()
-        let dxA = shifts.0, dxB = shifts.1 ?? shifts.0, both = shifts.1 != nil
-        // The sixteen-lane sums in locals of their own, so they stay in registers.
-        var productsA = SIMD16<Float>(), productsB = SIMD16<Float>()
-        for j in 0..<(ny - dy) {
-            // Cells i inside in row j whose partner i + dx is inside in row j + dy.
-            let loA = max(first[j], first[j &+ dy] &- dxA), hiA = min(end[j], end[j &+ dy] &- dxA)
-            let loB = max(first[j], first[j &+ dy] &- dxB), hiB = both ? min(end[j], end[j &+ dy] &- dxB) : loB
-            let row = s + j &* nx, partner = s + (j &+ dy) &* nx
-            let a = row, bA = partner + dxA, bB = partner + dxB
-            var iA = loA, iB = loB
-            // Sixteen-cell steps of both shifts side by side while both have them.
-            while iA &+ 16 <= hiA && iB &+ 16 <= hiB {
-                productsA += load16(a + iA) * load16(bA + iA)
-                productsB += load16(a + iB) * load16(bB + iB)
-                iA &+= 16
-                iB &+= 16
-            }
-            while iA &+ 16 <= hiA {
-                productsA += load16(a + iA) * load16(bA + iA)
-                iA &+= 16
-            }
-            while iB &+ 16 <= hiB {
-                productsB += load16(a + iB) * load16(bB + iB)
-                iB &+= 16
-            }
-            if hiA > loA { sumA.addTail(a, bA, from: iA, started: loA, to: hiA) }
-            if hiB > loB { sumB.addTail(a, bB, from: iB, started: loB, to: hiB) }
+    init(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int) {
+        precondition(PageEvidence.latticeReach == Self.reach, "the lanes are laid out for a reach of 16")
+        self.nx = nx
+        self.ny = ny
+        first = rows.first
+        end = rows.end
+        stride = nx + 2 * Self.reach
+        var cells = [Float](repeating: 0, count: stride * ny)
+        for j in 0..<ny where rows.first[j] < rows.end[j] {
+            for i in rows.first[j]..<rows.end[j] { cells[j * stride + Self.reach + i] = signal[j * nx + i] }
         }
-        sumA.products = productsA
-        sumB.products = productsB
-        return (sumA, sumB)
+        self.cells = cells
+    }
+
+    /// The sums of the products of cell i of row j with cell i + dx of row j + dy over all rows
+    /// and cells, and their overlaps (how many pairs have both cells inside the runs), read by dx.
+    ///
+    /// Each row's products go into two sets of lanes, even and odd cells apart so that one set's
+    /// additions overlap the other's, and are then added to the total row by row: a fixed order.
+    func sum(dy: Int) -> Sums {
+        let reach = Self.reach
+        var low = SIMD16<Float>(), high = SIMD16<Float>(), last: Float = 0
+        var lowOverlap = SIMD16<Int32>(), highOverlap = SIMD16<Int32>(), lastOverlap: Int32 = 0
+        let lowShifts = SIMD16<Int32>(-16, -15, -14, -13, -12, -11, -10, -9, -8, -7, -6, -5, -4, -3, -2, -1)
+        let highShifts = lowShifts &+ 16
+        cells.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for j in 0..<(ny - dy) {
+                let f0 = first[j], e0 = end[j], f1 = first[j + dy], e1 = end[j + dy]
+                guard f0 < e0 && f1 < e1 else { continue }
+                // Overlap of row j's run with row j + dy's run moved by −dx, per lane.
+                func overlap(_ dx: SIMD16<Int32>) -> SIMD16<Int32> {
+                    let lo = pointwiseMax(SIMD16(repeating: Int32(f0)), Int32(f1) &- dx)
+                    let hi = pointwiseMin(SIMD16(repeating: Int32(e0)), Int32(e1) &- dx)
+                    return pointwiseMax(hi &- lo, .zero)
+                }
+                lowOverlap &+= overlap(lowShifts)
+                highOverlap &+= overlap(highShifts)
+                lastOverlap &+= Int32(max(0, min(e0, e1 - reach) - max(f0, f1 - reach)))
+                // Cells of row j with a partner inside row j + dy at some shift.
+                let lo = max(f0, f1 - reach), hi = min(e0, e1 + reach)
+                guard lo < hi else { continue }
+                let a = base + j * stride + reach
+                // Cell i's partner at shift dx sits at b[i + reach + dx]: lanes from dx = −reach.
+                let b = base + (j + dy) * stride
+                var lowEven = SIMD16<Float>(), highEven = SIMD16<Float>(), lastEven: Float = 0
+                var lowOdd = SIMD16<Float>(), highOdd = SIMD16<Float>(), lastOdd: Float = 0
+                var i = lo
+                while i + 2 <= hi {
+                    let v = a[i], w = a[i + 1]
+                    lowEven += v * load16(b + i)
+                    highEven += v * load16(b + i + 16)
+                    lastEven += v * b[i + 32]
+                    lowOdd += w * load16(b + i + 1)
+                    highOdd += w * load16(b + i + 17)
+                    lastOdd += w * b[i + 33]
+                    i += 2
+                }
+                if i < hi {
+                    let v = a[i]
+                    lowEven += v * load16(b + i)
+                    highEven += v * load16(b + i + 16)
+                    lastEven += v * b[i + 32]
+                }
+                low += lowEven + lowOdd
+                high += highEven + highOdd
+                last += lastEven + lastOdd
+            }
+        }
+        return Sums(low: low, high: high, last: last, lowOverlap: lowOverlap, highOverlap: highOverlap, lastOverlap: lastOverlap)
     }
 
     @inline(__always)
-    private static func load16(_ p: UnsafePointer<Float>) -> SIMD16<Float> {
+    private func load16(_ p: UnsafePointer<Float>) -> SIMD16<Float> {
         UnsafeRawPointer(p).loadUnaligned(as: SIMD16<Float>.self)
     }
 
-    /// Adds the rest of one row's run after its sixteen-cell steps, from cell `i` to `hi`, of the
-    /// products `a[i] · b[i]`; `lo` is where the run started.
-    @inline(__always)
-    private mutating func addTail(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, from start: Int, started lo: Int,
-                                  to hi: Int) {
-        var i = start
-        while i &+ 4 <= hi {
-            quads += UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<Float>.self)
-                * UnsafeRawPointer(b + i).loadUnaligned(as: SIMD4<Float>.self)
-            i &+= 4
+    /// The sums of one dy, for dx = −16…−1 (`low`), 0…15 (`high`) and 16 (`last`).
+    struct Sums {
+        let low: SIMD16<Float>, high: SIMD16<Float>, last: Float
+        let lowOverlap: SIMD16<Int32>, highOverlap: SIMD16<Int32>, lastOverlap: Int32
+
+        /// The sum of products and the overlap at shift dx (−16…16).
+        subscript(dx: Int) -> (value: Float, overlap: Int) {
+            switch dx {
+            case ..<0: (low[dx + 16], Int(lowOverlap[dx + 16]))
+            case ..<16: (high[dx], Int(highOverlap[dx]))
+            default: (last, Int(lastOverlap))
+            }
         }
-        while i < hi {
-            product += a[i] * b[i]
-            i &+= 1
-        }
-        overlap &+= hi &- lo
     }
 }
