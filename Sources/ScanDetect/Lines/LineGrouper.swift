@@ -18,7 +18,11 @@ struct LineGrouper {
 
     func lines(from segments: [LineSegment], edges: EdgeMap, gradient: GradientField, cosTolerance: Float,
                minimumSupport: Int, maximumLines: Int) -> [DetectedLine] {
-        let sorted = segments.sorted { $0.length > $1.length }
+        // Longest first, ties in the order found (as a stable sort leaves them): the keys sort
+        // faster than the segments themselves, which are twelve numbers each.
+        var keys = segments.indices.map { (length: segments[$0].length, index: $0) }
+        keys.sort { $0.length != $1.length ? $0.length > $1.length : $0.index < $1.index }
+        let sorted = keys.lazy.map { segments[$0.index] }
         var groups: [LineSegment] = []
         var pixelCounts: [Double] = []
         let cosAngle = cos(angleTolerance)

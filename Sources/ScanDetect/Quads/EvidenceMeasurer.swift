@@ -25,10 +25,15 @@ struct EvidenceMeasurer {
     /// `quads` with their features, confidence and rank score.
     mutating func measure(_ quads: [WorkingQuad]) -> [WorkingQuad] {
         var measured = quads
+        // Features by outline and cue: the line search can return one outline several times.
+        var known: [Outline: [Double]] = [:]
         for k in measured.indices {
-            measured[k].features = evidence.features(x: measured[k].x, y: measured[k].y,
-                                                     other: measured[k].isRegion ? lineOutline : regionOutline,
-                                                     measuringLattice: false)
+            let outline = Outline(measured[k])
+            let features = known[outline] ?? evidence.features(x: measured[k].x, y: measured[k].y,
+                                                               other: measured[k].isRegion ? lineOutline : regionOutline,
+                                                               measuringLattice: false)
+            known[outline] = features
+            measured[k].features = features
             measured[k].confidence = ConfidenceModel.confidence(measured[k].features)
             // The lattice cue is the costliest and can only lower the confidence, so it is measured
             // only where the rest of the evidence makes a page (elsewhere its confidence stands,
@@ -45,5 +50,18 @@ struct EvidenceMeasurer {
             measured[k].rankScore = ConfidenceModel.rankScore(measured[k].features)
         }
         return measured
+    }
+
+    /// A quad's corners to the bit, and which cue it came from (which decides the outline it is
+    /// checked against).
+    private struct Outline: Hashable {
+        let x: SIMD4<UInt64>, y: SIMD4<UInt64>
+        let isRegion: Bool
+
+        init(_ quad: WorkingQuad) {
+            x = SIMD4(quad.x[0].bitPattern, quad.x[1].bitPattern, quad.x[2].bitPattern, quad.x[3].bitPattern)
+            y = SIMD4(quad.y[0].bitPattern, quad.y[1].bitPattern, quad.y[2].bitPattern, quad.y[3].bitPattern)
+            isRegion = quad.isRegion
+        }
     }
 }

@@ -143,62 +143,95 @@ extension PageEvidence {
 
     /// The largest prominence of an isolated repeat in `correlation`, laid out as `autocorrelation`
     /// returns it (see `interiorLattice`).
+    ///
+    /// Every shift at least `latticeShortestStep` and less than `latticeReach` long is a candidate
+    /// peak if none of its eight neighbours is higher. The points half its length to either side
+    /// of it, across it, must be low again (a lattice), not still high (along a ridge): the best
+    /// of the 3 × 3 shifts around each side point counts, since a thin ridge (dense text lines)
+    /// may pass between whole shifts. So must the way back to zero shift (a repeat, not a smooth
+    /// blob). A peak's prominence is its height over the higher of the two.
     static func prominence(_ correlation: [Float]) -> Float {
-        let reach = latticeReach, span = 2 * reach + 1
-        return prominence { x, y in correlation[y * span + x + reach] }
+        correlation.withUnsafeBufferPointer { c in
+            peakProbes.withUnsafeBufferPointer { probes in
+                /// The correlation at probe k; NaN for a shift out of reach or not measured.
+                func value(_ k: Int) -> Float {
+                    let i = Int(probes[k])
+                    return i < 0 ? .nan : c[i]
+                }
+                var best: Float = 0
+                for base in stride(from: 0, to: probes.count, by: PeakProbe.count) {
+                    let v = value(base)
+                    guard !v.isNaN else { continue }
+                    var isPeak = true
+                    for k in PeakProbe.neighbours {
+                        let n = value(base + k)
+                        if !n.isNaN && n > v { isPeak = false }
+                    }
+                    guard isPeak else { continue }
+                    var side: Float = -.infinity
+                    for k in PeakProbe.sides {
+                        let n = value(base + k)
+                        if !n.isNaN { side = max(side, n) }
+                    }
+                    guard side > -.infinity else { continue }
+                    var dip = Float.infinity
+                    for k in PeakProbe.dips {
+                        let n = value(base + k)
+                        if !n.isNaN { dip = min(dip, n) }
+                    }
+                    guard dip < .infinity else { continue }
+                    best = max(best, min(v - side, v - dip))
+                }
+                return best
+            }
+        }
     }
 
-    /// `prominence(_:)` with the correlation at shift (x, y), 0 ≤ y ≤ `latticeReach`,
-    /// |x| ≤ `latticeReach` and x ≥ 0 where y = 0, read from `shift`.
-    private static func prominence(_ shift: (_ x: Int, _ y: Int) -> Float) -> Float {
-        let reach = latticeReach
-        func value(_ dx: Int, _ dy: Int) -> Float {
+    /// Where `prominence` reads the correlation for each candidate peak, `PeakProbe.count` indices
+    /// into `autocorrelation`'s layout per candidate (−1 for a shift out of reach): the same
+    /// shifts for every correlation, so they are worked out once.
+    private static let peakProbes: [Int32] = {
+        let reach = latticeReach, span = 2 * reach + 1
+        /// Shift (dx, dy) as stored: the half with dy > 0, or dy = 0 and dx ≥ 0, holds it or its mirror.
+        func index(_ dx: Int, _ dy: Int) -> Int32 {
             let (x, y) = dy < 0 || (dy == 0 && dx < 0) ? (-dx, -dy) : (dx, dy)
-            guard abs(x) <= reach && y <= reach else { return .nan }
-            return shift(x, y)
+            guard abs(x) <= reach && y <= reach else { return -1 }
+            return Int32(y * span + x + reach)
         }
-        var best: Float = 0
+        var probes: [Int32] = []
         for dy in 0...reach {
             for dx in -reach...reach {
                 if dy == 0 && dx < 0 { continue }
                 let r = Double(dx * dx + dy * dy).squareRoot()
                 guard r >= Double(latticeShortestStep) && r <= Double(reach - 1) else { continue }
-                let v = value(dx, dy)
-                guard !v.isNaN else { continue }
-                var isPeak = true
+                probes.append(index(dx, dy))
                 for ey in -1...1 {
-                    for ex in -1...1 where ex != 0 || ey != 0 {
-                        let n = value(dx + ex, dy + ey)
-                        if !n.isNaN && n > v { isPeak = false }
-                    }
+                    for ex in -1...1 where ex != 0 || ey != 0 { probes.append(index(dx + ex, dy + ey)) }
                 }
-                guard isPeak else { continue }
-                // Half the shift's length to either side, across it: low again for a lattice,
-                // still high along a ridge. The best of the 3 × 3 shifts around each side point,
-                // since a thin ridge (dense text lines) may pass between whole shifts.
+                // Half the shift's length to either side, across it.
                 let px = -Double(dy) / r, py = Double(dx) / r, t = r / 2
-                var side: Float = -.infinity
                 for sign in [1.0, -1.0] {
                     let sx = Int((Double(dx) + sign * t * px).rounded()), sy = Int((Double(dy) + sign * t * py).rounded())
                     for ey in -1...1 {
-                        for ex in -1...1 {
-                            let n = value(sx + ex, sy + ey)
-                            if !n.isNaN { side = max(side, n) }
-                        }
+                        for ex in -1...1 { probes.append(index(sx + ex, sy + ey)) }
                     }
                 }
-                guard side > -.infinity else { continue }
-                // The dip on the way back to zero shift: low for a repeat, not for a smooth blob.
-                var dip = Float.infinity
+                // On the way back to zero shift.
                 for a in [0.3, 0.4, 0.5, 0.6, 0.7] {
-                    let n = value(Int((Double(dx) * a).rounded()), Int((Double(dy) * a).rounded()))
-                    if !n.isNaN { dip = min(dip, n) }
+                    probes.append(index(Int((Double(dx) * a).rounded()), Int((Double(dy) * a).rounded())))
                 }
-                guard dip < .infinity else { continue }
-                best = max(best, min(v - side, v - dip))
             }
         }
-        return best
+        return probes
+    }()
+
+    /// The layout of one candidate's probes in `peakProbes`: the peak, then its neighbours, the
+    /// side points' 3 × 3 shifts and the points on the way back.
+    private enum PeakProbe {
+        static let neighbours = 1..<9
+        static let sides = 9..<27
+        static let dips = 27..<32
+        static let count = 32
     }
 }
 
