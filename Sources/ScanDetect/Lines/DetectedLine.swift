@@ -90,9 +90,10 @@ struct DetectedLine {
     /// along the normal. Returns the best segment score (see `bestSegmentScore`): the longest
     /// run of either polarity, by Kadane's maximum subarray over ±1 per step.
     ///
-    /// Hot: run for every candidate line, and almost every probe lands off the edges. A probe's
-    /// position is range-checked in floating point (equivalent to checking the truncated
-    /// coordinate), so only in-frame probes are converted to integers.
+    /// Hot: run for every candidate line, and almost every probe lands off the edges. The probes'
+    /// pixels are placed eight steps at a time in vector lanes: each position range-checked in
+    /// floating point (equivalent to checking the truncated coordinate), its pixel index formed
+    /// as a whole-number double and read from the mantissa, without a checked conversion.
     private static func profile(steps: Int, lo: Double, px: Double, py: Double, nx: Double, ny: Double,
                                 edges: EdgeMap, gradient: GradientField, cosTolerance: Float,
                                 positive: UnsafeMutablePointer<Int32>, negative: UnsafeMutablePointer<Int32>) -> Int {
@@ -108,11 +109,6 @@ struct DetectedLine {
                 gradient.gy.withUnsafeBufferPointer { gyp in
                     gradient.magnitude.withUnsafeBufferPointer { mp in
                         var hitP = false, hitN = false
-                        /// The pixel under a probe at shifted coordinates (vx, vy); pixel 0, on
-                        /// the edge map's empty border, for a probe off the frame.
-                        @inline(__always) func pixel(_ vx: Double, _ vy: Double) -> Int {
-                            vx >= 1 && vx < xLimit && vy >= 1 && vy < yLimit ? (Int(vy) &- 1) &* width &+ (Int(vx) &- 1) : 0
-                        }
                         /// Records the polarity of edge pixel `i`'s gradient, if it is across the line.
                         @inline(__always) func probe(_ i: Int) {
                             if e[i] == 0 { return }
@@ -121,27 +117,47 @@ struct DetectedLine {
                         }
                         var cp: Int32 = 0, cn: Int32 = 0
                         var runP = 0, runN = 0, best = 0
-                        for k in 0..<steps {
-                            let t = lo + Double(k) + 0.5
-                            let qx = px + t * ddx, qy = py + t * ddy
-                            hitP = false
-                            hitN = false
+                        // The probes' pixels for `Block.scalarCount` steps at a time (the same
+                        // arithmetic per lane as one step at a time), then the steps one by one.
+                        let xl = Block(repeating: xLimit), yl = Block(repeating: yLimit), one = Block(repeating: 1)
+                        let w = Block(repeating: Double(width))
+                        /// Pixel indices of probes at shifted coordinates (vx, vy); 0 off the frame.
+                        @inline(__always) func pixels(_ vx: Block, _ vy: Block) -> SIMD8<Int64> {
+                            let inFrame = (vx .>= one) .& (vx .< xl) .& (vy .>= one) .& (vy .< yl)
+                            // Whole numbers below 2⁵², so exact in a double, read from its low mantissa bits.
+                            let index = ((vy.rounded(.towardZero) - one) * w + (vx.rounded(.towardZero) - one))
+                                .replacing(with: 0, where: .!inFrame)
+                            let bits = unsafeBitCast(index + Block(repeating: 4_503_599_627_370_496), to: SIMD8<Int64>.self)
+                            return bits & 0xF_FFFF_FFFF_FFFF
+                        }
+                        var k0 = 0
+                        while k0 < steps {
+                            let t = (Block(repeating: lo) + (Block(repeating: Double(k0)) + Self.laneOffsets)) + Block(repeating: 0.5)
+                            let qx = Block(repeating: px) + t * Block(repeating: ddx), qy = Block(repeating: py) + t * Block(repeating: ddy)
                             // Offsets −1, 0, +1 along the normal: q + o·n is exact as q − n, q, q + n.
-                            let i0 = pixel((qx - nx) + 1, (qy - ny) + 1), i1 = pixel(qx + 1, qy + 1)
-                            let i2 = pixel((qx + nx) + 1, (qy + ny) + 1)
-                            // Most steps meet no edge pixel at all: one test for the three.
-                            if e[i0] | e[i1] | e[i2] != 0 {
-                                probe(i0)
-                                probe(i1)
-                                probe(i2)
+                            let n = (Block(repeating: nx), Block(repeating: ny))
+                            let i0s = pixels((qx - n.0) + one, (qy - n.1) + one), i1s = pixels(qx + one, qy + one)
+                            let i2s = pixels((qx + n.0) + one, (qy + n.1) + one)
+                            for lane in 0..<min(Block.scalarCount, steps - k0) {
+                                let i0 = Int(i0s[lane]), i1 = Int(i1s[lane]), i2 = Int(i2s[lane])
+                                hitP = false
+                                hitN = false
+                                // Most steps meet no edge pixel at all: one test for the three.
+                                if e[i0] | e[i1] | e[i2] != 0 {
+                                    probe(i0)
+                                    probe(i1)
+                                    probe(i2)
+                                }
+                                if hitP { cp &+= 1 }
+                                if hitN { cn &+= 1 }
+                                let k = k0 + lane
+                                positive[k + 1] = cp
+                                negative[k + 1] = cn
+                                runP = hitP ? runP + 1 : max(0, runP - 1)
+                                runN = hitN ? runN + 1 : max(0, runN - 1)
+                                best = max(best, runP, runN)
                             }
-                            if hitP { cp &+= 1 }
-                            if hitN { cn &+= 1 }
-                            positive[k + 1] = cp
-                            negative[k + 1] = cn
-                            runP = hitP ? runP + 1 : max(0, runP - 1)
-                            runN = hitN ? runN + 1 : max(0, runN - 1)
-                            best = max(best, runP, runN)
+                            k0 += Block.scalarCount
                         }
                         return best
                     }
@@ -149,6 +165,11 @@ struct DetectedLine {
             }
         }
     }
+
+    /// Steps of a profile whose probes are placed at once.
+    private typealias Block = SIMD8<Double>
+    /// 0, 1, …: each lane's step within a block.
+    private static let laneOffsets = Block(0, 1, 2, 3, 4, 5, 6, 7)
 
     /// The pseudo-line along one edge of a `width × height` frame: 0 left, 1 top, 2 right, 3 bottom.
     static func frameBorder(_ side: Int, width: Int, height: Int, edges: EdgeMap, gradient: GradientField) -> DetectedLine {
