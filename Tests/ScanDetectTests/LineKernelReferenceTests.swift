@@ -70,6 +70,26 @@ struct LineKernelReferenceTests {
         #expect(backed > 0)
     }
 
+    /// Whole numbers, halves (which round to even), and the doubles either side of them.
+    @Test("whole parts of probe coordinates", arguments: [UInt64(1), 2])
+    func wholeParts(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var values: [Double] = [1, 1.5, 2, 2.5, 3.5, 479.999, 480, Double(1 << 40) + 0.5]
+        for _ in 0..<2000 {
+            let n = Double(Int.random(in: 1...5000, using: &generator))
+            values += [n, n + 0.5, n.nextUp, n.nextDown, (n + 0.5).nextUp, (n + 0.5).nextDown,
+                       Double.random(in: 1..<5000, using: &generator)]
+        }
+        values = values.filter { $0 >= 1 }
+        var mismatches = 0
+        for start in stride(from: 0, to: values.count - 8, by: 8) {
+            let lanes = DetectedLine.Block((0..<8).map { values[start + $0] })
+            let whole = DetectedLine.whole(lanes)
+            for k in 0..<8 where whole[k] != values[start + k].rounded(.towardZero) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// 40 lines fit one 64-bit set of crossing lines per line; 80 need two.
     @Test("quad search over pairs of crossing lines", arguments: [(3, 40), (4, 40), (5, 80), (4, 80)])
     func quadSearch(kind: Int, maximumLines: Int) {
