@@ -136,6 +136,32 @@ struct EvidenceKernelReferenceTests {
         #expect(single.contains { $0.confidence > 0 })
     }
 
+    /// Lattices of several pitches and noise, and random correlations with shifts left
+    /// unmeasured (NaN): the prominence read through the table of probes must be the one read
+    /// shift by shift.
+    @Test("lattice prominence", arguments: [(5, 7, UInt64(1)), (9, 4, 2), (13, 11, 3), (0, 0, 4)])
+    func latticeProminence(pitchX: Int, pitchY: Int, seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let nx = 96, ny = 60
+        var signal = [Float](repeating: 0, count: nx * ny)
+        for j in 0..<ny {
+            for i in 0..<nx {
+                let key: Float = pitchX > 0 && i % pitchX < 2 && j % pitchY < 2 ? 1 : 0
+                signal[j * nx + i] = key + Float.random(in: -0.3...0.3, using: &generator)
+            }
+        }
+        let rows = ([Int](repeating: 0, count: ny), [Int](repeating: nx, count: ny))
+        let lattice = PageEvidence.autocorrelation(signal, rows: rows, nx: nx, ny: ny, variance: 0.3, minimumOverlap: 100)
+        #expect(PageEvidence.prominence(lattice).bitPattern == Self.prominence(lattice).bitPattern)
+        if pitchX > 0 { #expect(PageEvidence.prominence(lattice) > 0) }
+        for _ in 0..<20 {
+            let random = lattice.map { _ in
+                Int.random(in: 0..<8, using: &generator) == 0 ? Float.nan : Float.random(in: -1...1, using: &generator)
+            }
+            #expect(PageEvidence.prominence(random).bitPattern == Self.prominence(random).bitPattern)
+        }
+    }
+
     @Test("histogram bins of the gradient magnitudes", arguments: [UInt64(1), 2])
     func magnitudeBins(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
@@ -187,6 +213,55 @@ struct EvidenceKernelReferenceTests {
         }
         let most = max(along, across)
         return most >= 16 ? Double(min(along, across)) / Double(most) : 0
+    }
+
+    /// The lattice prominence as it was: each candidate peak's neighbours, side points and dips
+    /// found shift by shift.
+    static func prominence(_ correlation: [Float]) -> Float {
+        let reach = PageEvidence.latticeReach, span = 2 * reach + 1
+        func value(_ dx: Int, _ dy: Int) -> Float {
+            let (x, y) = dy < 0 || (dy == 0 && dx < 0) ? (-dx, -dy) : (dx, dy)
+            guard abs(x) <= reach && y <= reach else { return .nan }
+            return correlation[y * span + x + reach]
+        }
+        var best: Float = 0
+        for dy in 0...reach {
+            for dx in -reach...reach {
+                if dy == 0 && dx < 0 { continue }
+                let r = Double(dx * dx + dy * dy).squareRoot()
+                guard r >= Double(PageEvidence.latticeShortestStep) && r <= Double(reach - 1) else { continue }
+                let v = value(dx, dy)
+                guard !v.isNaN else { continue }
+                var isPeak = true
+                for ey in -1...1 {
+                    for ex in -1...1 where ex != 0 || ey != 0 {
+                        let n = value(dx + ex, dy + ey)
+                        if !n.isNaN && n > v { isPeak = false }
+                    }
+                }
+                guard isPeak else { continue }
+                let px = -Double(dy) / r, py = Double(dx) / r, t = r / 2
+                var side: Float = -.infinity
+                for sign in [1.0, -1.0] {
+                    let sx = Int((Double(dx) + sign * t * px).rounded()), sy = Int((Double(dy) + sign * t * py).rounded())
+                    for ey in -1...1 {
+                        for ex in -1...1 {
+                            let n = value(sx + ex, sy + ey)
+                            if !n.isNaN { side = max(side, n) }
+                        }
+                    }
+                }
+                guard side > -.infinity else { continue }
+                var dip = Float.infinity
+                for a in [0.3, 0.4, 0.5, 0.6, 0.7] {
+                    let n = value(Int((Double(dx) * a).rounded()), Int((Double(dy) * a).rounded()))
+                    if !n.isNaN { dip = min(dip, n) }
+                }
+                guard dip < .infinity else { continue }
+                best = max(best, min(v - side, v - dip))
+            }
+        }
+        return best
     }
 
     /// The autocorrelation as it was: one shift at a time.
