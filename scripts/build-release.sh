@@ -3,7 +3,7 @@
 #
 # The engine's loops are written for the compiler to vectorise; compiled for the processor it
 # runs on, they use its widest vector instructions (AVX2 or AVX-512 on a recent x86-64 rather
-# than the SSE2 every x86-64 has): detection takes about a sixth less time. OpenCV picks its
+# than the SSE2 every x86-64 has): detection takes about a fifth less time. OpenCV picks its
 # kernels for the processor at run time, so the detection benchmark compares like with like.
 # Such a binary may not start on an older processor: FLATBED_PORTABLE=1 builds one that runs on
 # any machine of the architecture. FLATBED_VECTOR_ROUNDING tells the engine that vector rounding
