@@ -18,4 +18,23 @@ struct SelectionTests {
             #expect(a.sorted() == sorted, "a permutation of the input")
         }
     }
+
+    /// Grey levels with many values on one level (fractions of it), whole levels, the ends of the
+    /// range and values beyond it, for every index.
+    @Test("the k-th smallest grey level, counted by level first", arguments: [1, 2, 5, 64, 256, 300])
+    func levelOrderStatistic(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) + 100)
+        let values = (0..<count).map { _ -> Double in
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: Double(Int.random(in: 0...255, using: &generator))
+            case 1: 200 + Double.random(in: 0..<1, using: &generator)
+            case 2: [0, 255, 254.999, -3, 300, 0.0001][Int.random(in: 0..<6, using: &generator)]
+            default: Double.random(in: 0...255, using: &generator)
+            }
+        }
+        let sorted = values.sorted()
+        for k in 0..<count {
+            #expect(values.levelOrderStatistic(k) == sorted[k], "k = \(k)")
+        }
+    }
 }

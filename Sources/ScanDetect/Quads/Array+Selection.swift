@@ -31,6 +31,34 @@ extension Array where Element: Comparable {
     }
 }
 
+extension Array where Element == Double {
+    /// The value `select(k)` would put at `k`, for grey levels (values in 0…255; others count
+    /// as 0 or 255 but keep their value), without reordering: the values are first counted by
+    /// whole level, and only those sharing the k-th one's level are ordered.
+    func levelOrderStatistic(_ k: Int) -> Double {
+        precondition(indices.contains(k), "levelOrderStatistic: index \(k) outside 0..<\(count)")
+        /// Whole level, in the values' order: a value on a lower level is the smaller.
+        @inline(__always) func level(_ v: Double) -> Int { v >= 255 ? 255 : v >= 0 ? Int(v) : 0 }
+        return withUnsafeBufferPointer { values in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts in
+                counts.initialize(repeating: 0)
+                for v in values { counts[level(v)] &+= 1 }
+                // The level holding the k-th value, and how many values lie below it.
+                var below = 0, target = 0
+                while below + Int(counts[target]) <= k {
+                    below += Int(counts[target])
+                    target += 1
+                }
+                var same: [Double] = []
+                same.reserveCapacity(Int(counts[target]))
+                for v in values where level(v) == target { same.append(v) }
+                same.select(k - below)
+                return same[k - below]
+            }
+        }
+    }
+}
+
 extension Array {
     /// The array with the element at `k` moved to the front, the others in their order.
     func movingToFront(_ k: Int) -> [Element] {

@@ -25,7 +25,7 @@ extension HypothesisVerifier {
         }
         guard seen >= 2 else { return 0 }
         let step = stepSum / Double(seen)
-        let paper = paperLikeness(ofMargins: &margins)
+        let paper = paperLikeness(ofMargins: margins)
         return max(0, min(1, (step * shape(of: region)).squareRoot() * paper * pow(borderSidePenalty, Double(borders))))
     }
 

@@ -73,7 +73,7 @@ struct HypothesisVerifier {
         }
         let support = length > 0 ? supported / length : 0
         let step = stepLength > 0 ? stepWeighted / stepLength : 0
-        let paper = cardShape.matches(x: quad.x, y: quad.y) ? 1 : paperLikeness(ofMargins: &margins)
+        let paper = cardShape.matches(x: quad.x, y: quad.y) ? 1 : paperLikeness(ofMargins: margins)
         q.support = support
         q.step = step
         q.paper = paper
@@ -83,12 +83,19 @@ struct HypothesisVerifier {
     }
 
     /// How much a margin looks like paper (0…1), from the luminances sampled just inside its
-    /// sides (reordered so that their median sits at `count / 2`): the median is among the
-    /// scene's light surfaces, and light in absolute terms too.
-    func paperLikeness(ofMargins margins: inout [Double]) -> Double {
-        guard !margins.isEmpty else { return 0 }
-        margins.select(margins.count / 2)
-        let margin = margins[margins.count / 2]
+    /// sides (0 for none): see `paperLikeness(ofMargin:)`.
+    func paperLikeness(ofMargins margins: [Double]) -> Double {
+        margins.isEmpty ? 0 : paperLikeness(ofMargin: Self.median(ofMargins: margins))
+    }
+
+    /// The median of the luminances sampled just inside a hypothesis' sides (its margin).
+    static func median(ofMargins margins: [Double]) -> Double {
+        margins.levelOrderStatistic(margins.count / 2)
+    }
+
+    /// How much a margin of median luminance `margin` looks like paper (0…1): the median is
+    /// among the scene's light surfaces, and light in absolute terms too.
+    func paperLikeness(ofMargin margin: Double) -> Double {
         let relative = (margin / brightReference - paperRatio.lowerBound) / (paperRatio.upperBound - paperRatio.lowerBound)
         // Auto-exposure puts paper, usually the lightest large surface, well above black even in a
         // dark scene, where the relative cue alone would accept a screen.

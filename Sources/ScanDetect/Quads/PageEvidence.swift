@@ -108,8 +108,8 @@ struct PageEvidence {
         }
         guard seen > 0 else { return [Double](repeating: 0, count: Self.featureCount) }
         if !chroma.isEmpty { chroma.select(chroma.count / 2) }
-        var paper = verifier.paperLikeness(ofMargins: &margins)
-        let margin = margins.isEmpty ? 0 : margins[margins.count / 2]
+        let margin = margins.isEmpty ? 0 : HypothesisVerifier.median(ofMargins: margins)
+        var paper = margins.isEmpty ? 0 : verifier.paperLikeness(ofMargin: margin)
         var marginChroma = chroma.isEmpty ? 0 : chroma[chroma.count / 2]
         // A card may be any colour: lightness and greyness are not evidence against one.
         if verifier.cardShape.matches(x: x, y: y) {
