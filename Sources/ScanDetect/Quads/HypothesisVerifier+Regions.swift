@@ -16,7 +16,7 @@ extension HypothesisVerifier {
         let w = Double(planes.width), h = Double(planes.height)
         for k in 0..<4 {
             let p = (x: region.x[k], y: region.y[k]), q = (x: region.x[(k + 1) % 4], y: region.y[(k + 1) % 4])
-            if RegionCandidates.isOnFrameBorder(p, q, width: w, height: h) {
+            if WorkingQuad.isOnFrameBorder(p, q, width: w, height: h, within: RegionCandidates.borderTolerance) {
                 borders += 1
                 continue
             }

@@ -151,10 +151,9 @@ extension PageEvidence {
         }
     }
 
-    /// Whether the side from `p` to `q` lies along the frame's border (unobserved).
+    /// Whether the side from `p` to `q` lies along the frame's border (unobserved), within 1.5
+    /// working pixels.
     func isOnFrameBorder(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Bool {
-        let w = Double(planes.width), h = Double(planes.height)
-        return (p.x <= 1.5 && q.x <= 1.5) || (p.y <= 1.5 && q.y <= 1.5)
-            || (p.x >= w - 1.5 && q.x >= w - 1.5) || (p.y >= h - 1.5 && q.y >= h - 1.5)
+        WorkingQuad.isOnFrameBorder(p, q, width: Double(planes.width), height: Double(planes.height), within: 1.5)
     }
 }

@@ -91,9 +91,7 @@ struct PageEvidence {
             let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
             let length = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
             perimeter += length
-            let onBorder = (p.x <= 1.5 && q.x <= 1.5) || (p.y <= 1.5 && q.y <= 1.5)
-                || (p.x >= w - 1.5 && q.x >= w - 1.5) || (p.y >= h - 1.5 && q.y >= h - 1.5)
-            if onBorder || length < 4 {
+            if isOnFrameBorder(p, q) || length < 4 {
                 borders += 1
                 continue
             }

@@ -75,12 +75,9 @@ struct RegionCandidates {
         return Region(x: x, y: y, solidity: Double(cells.size) / hullArea, quadFill: quadArea / hullArea)
     }
 
-    /// Whether a region's side from `p` to `q` lies along the border of a `width × height` frame
-    /// (within one working pixel): the frame cut the region there, so the side is not observed.
-    static func isOnFrameBorder(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double),
-                                width w: Double, height h: Double) -> Bool {
-        (p.x <= 1 && q.x <= 1) || (p.y <= 1 && q.y <= 1) || (p.x >= w - 1 && q.x >= w - 1) || (p.y >= h - 1 && q.y >= h - 1)
-    }
+    /// Distance (working pixels) within which a region's side counts as lying on the frame's
+    /// border (`WorkingQuad.isOnFrameBorder`).
+    static let borderTolerance = 1.0
 
     /// Otsu's threshold of a 256-bin histogram.
     static func otsu(_ histogram: [Int]) -> Int {

@@ -31,7 +31,7 @@ struct RegionSnapper {
         var lines: [(px: Double, py: Double, dx: Double, dy: Double)] = []
         for k in 0..<4 {
             let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
-            lines.append(RegionCandidates.isOnFrameBorder(p, q, width: w, height: h)
+            lines.append(WorkingQuad.isOnFrameBorder(p, q, width: w, height: h, within: RegionCandidates.borderTolerance)
                 ? (p.x, p.y, q.x - p.x, q.y - p.y) : best(from: p, to: q))
         }
         var sx = x, sy = y

@@ -15,6 +15,15 @@ struct WorkingQuad {
 
     var corners: [Point] { (0..<4).map { Point(x[$0], y[$0]) } }
 
+    /// Whether the side from `p` to `q` lies along the border of a `width × height` working
+    /// frame, both ends within `tolerance` working pixels of one edge: the frame cut the outline
+    /// there, so the side is not observed.
+    static func isOnFrameBorder(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double),
+                                width w: Double, height h: Double, within tolerance: Double) -> Bool {
+        (p.x <= tolerance && q.x <= tolerance) || (p.y <= tolerance && q.y <= tolerance)
+            || (p.x >= w - tolerance && q.x >= w - tolerance) || (p.y >= h - tolerance && q.y >= h - tolerance)
+    }
+
     /// Confidence times perimeter: among outlines equally likely to be a page, the one with
     /// more evidence (a longer outline) is the page rather than a tile or a label on it.
     var weight: Double {
