@@ -44,6 +44,23 @@ struct HEIFDeclaredSizesTests {
         #expect(width == frames[0].width && height == frames[0].height)
     }
 
+    /// fuzz-heif, CI: a 643-byte AVIF whose coded data starts with an OBU carrying the forbidden
+    /// bit, before the sequence header. Our walk stopped there and saw no header; dav1d reads on
+    /// (the bit is checked only in its strict mode) and allocated 2 GB for the header's frames.
+    @Test("a sequence header after an OBU with the forbidden bit is read, as dav1d reads it")
+    func forbiddenBit() throws {
+        let data = try bytes("forbidden-bit-av1-frame.avif")
+        let frames = HEIFDeclaredSizes(data).sizes.filter { $0.source == .codedPicture(item: 1) }
+        try #require(!frames.isEmpty)
+        let limit = HEIFDeclaredSizes.codedPictureLimit(DecodingOptions().maximumPixelCount)
+        #expect(frames.contains { $0.width * $0.height > limit }, "\(frames)")
+        let error = #expect(throws: CodecError.self) { try ImageCodec.decode(data, name: "forbidden-bit-av1-frame.avif") }
+        guard case .tooManyPixels? = error else {
+            Issue.record("expected .tooManyPixels, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test("a valid HEIC's sequence parameter set declares its padded picture")
     func validHEIC() throws {
         let data = try bytes("upright.heic")

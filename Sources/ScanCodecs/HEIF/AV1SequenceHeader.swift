@@ -4,13 +4,13 @@
 enum AV1SequenceHeader {
     /// `max_frame_width_minus_1 + 1` and `max_frame_height_minus_1 + 1` of every sequence header
     /// among the OBUs in `obus` (a stream of OBUs, each with or without a size field); OBUs cut
-    /// short or malformed end the walk.
+    /// short or malformed end the walk. An OBU with its forbidden bit set is read on, as dav1d
+    /// reads it (it refuses one only in its strict mode, which libheif does not ask for).
     static func maximumFrameSizes(in obus: ArraySlice<UInt8>) -> [(width: Int, height: Int)] {
         var sizes: [(width: Int, height: Int)] = []
         var offset = obus.startIndex
         while offset < obus.endIndex {
             let header = obus[offset]
-            guard header & 0x80 == 0 else { break }  // the forbidden bit
             let type = Int(header >> 3 & 0xF), hasExtension = header & 0x4 != 0, hasSize = header & 0x2 != 0
             offset += hasExtension ? 2 : 1
             var size = obus.endIndex - offset
