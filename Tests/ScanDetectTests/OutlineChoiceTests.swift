@@ -200,4 +200,45 @@ struct OutlineChoiceTests {
         let twin = Self.quad(100, 100, 262, 200, confidence: 0.8, rank: 0.4)
         #expect(Self.surest([doubted, twin]).first?.confidence == 0.3)
     }
+
+    static func seenFirst(_ ranked: [WorkingQuad]) -> [WorkingQuad] {
+        let options = DetectionOptions()
+        return WorkingQuad.seenOutlineFirst(ranked, threshold: options.confidenceThreshold,
+                                            sameObjectOverlap: options.sameObjectOverlap, width: 480, height: 360)
+    }
+
+    /// A receipt seen whole in a 480 × 360 frame, and the outline that runs its left side on
+    /// along a stray line to a corner 40 pixels beyond the frame (IoU 0.9 with it).
+    static let receipt = measured(quad(40, 60, 400, 300, confidence: 0.8, rank: 0.3))
+    static let runOut: WorkingQuad = {
+        var q = measured(quad(40, 60, 400, 300, confidence: 0.85, rank: 0.4))
+        q.x[0] = -40
+        return q
+    }()
+
+    @Test("an accepted outline seen whole goes before one of the same object with a corner beyond the frame")
+    func seenOutlineFirst() {
+        #expect(Self.seenFirst([Self.runOut, Self.receipt]).first?.x == Self.receipt.x)
+    }
+
+    @Test("a corner just past the border, an alternative near it, on it, doubted or elsewhere changes nothing")
+    func seenOutlineOnly() {
+        // The first choice's corner two pixels out: perhaps the frame's cut of the page.
+        var touching = Self.runOut
+        touching.x[0] = -2
+        #expect(Self.seenFirst([touching, Self.receipt]).first?.x == touching.x)
+        // An alternative with a corner two pixels inside, or a side along the border.
+        var near = Self.receipt
+        near.x[3] = 2
+        #expect(Self.seenFirst([Self.runOut, near]).first?.x == Self.runOut.x)
+        let cut = Self.measured(Self.receipt, [PageEvidence.borderFeature: 1])
+        #expect(Self.seenFirst([Self.runOut, cut]).first?.x == Self.runOut.x)
+        // Below the threshold, or another object (IoU under the same-object overlap).
+        var doubted = Self.receipt
+        doubted.confidence = 0.3
+        #expect(Self.seenFirst([Self.runOut, doubted]).first?.x == Self.runOut.x)
+        let other = Self.measured(Self.quad(300, 200, 460, 340, confidence: 0.9, rank: 0.2))
+        #expect(Self.seenFirst([Self.runOut, other]).first?.x == Self.runOut.x)
+    }
 }
+
