@@ -66,10 +66,25 @@ public struct DocumentDetector: Sendable {
     /// coarse (not refined); empty when the image is too small or has no plausible quad.
     public func hypotheses(in image: Image<RGB8>) -> [Detection.Hypothesis] {
         let (ordered, factor) = workingHypotheses(in: image)
+        let toFullX = Self.fullResolution(factor: factor, photoSide: image.width)
+        let toFullY = Self.fullResolution(factor: factor, photoSide: image.height)
         return ordered.compactMap { c -> Detection.Hypothesis? in
-            let points = (0..<4).map { Point(c.x[$0] * factor, c.y[$0] * factor) }
+            let points = (0..<4).map { Point(toFullX(c.x[$0]), toFullY(c.y[$0])) }
             guard let q = try? Quad(corners: points) else { return nil }
             return Detection.Hypothesis(quad: q.ordered(), confidence: c.confidence)
+        }
+    }
+
+    /// Maps a working coordinate along a photo side of `photoSide` pixels to full resolution.
+    /// The working frame leaves out the photo's last rows and columns that do not fill a whole
+    /// block (up to `factor` − 1 pixels), so a coordinate on its far border (within
+    /// `RegionCandidates.borderTolerance`), or beyond it, moves out by what was left out: a side
+    /// the frame cut lies on the photo's border, where `CutPageExtender` looks for it.
+    static func fullResolution(factor: Double, photoSide: Int) -> (Double) -> Double {
+        let workingSide = Double(photoSide / Int(factor))
+        let leftOut = Double(photoSide) - workingSide * factor
+        return { v in
+            v * factor + (v >= workingSide - RegionCandidates.borderTolerance ? leftOut : 0)
         }
     }
 

@@ -83,6 +83,45 @@ struct DocumentDetectorTests {
         #expect(detection.confidence >= DetectionOptions().confidenceThreshold && detection.confidence <= 1)
     }
 
+    @Test("a page cut by the frame's right or bottom border is completed past it in a photo of any size",
+          arguments: [(1443, 960), (960, 1443)])
+    func completesCutPageWhateverTheSize(width: Int, height: Int) throws {
+        // An A4 page seen square on, its text's rows running into the frame's right or bottom
+        // border, beyond which lies a fifth of the page; 1443 pixels are not a multiple of the
+        // working factor (4), so the working frame stops 3 pixels short of the photo's. A figure
+        // breaks up the rows, which cut off would repeat like a keyboard's keys.
+        let corners = [Point(1000, 100), Point(1560, 100), Point(1560, 890), Point(1000, 890)]
+        let figure = [Point(1080, 420), Point(1330, 420), Point(1330, 640), Point(1080, 640)]
+        // Cut at the bottom: the same scene turned a quarter, the page's top-left corner first.
+        let turned = { (points: [Point]) in points.map { Point(990 - $0.y, $0.x) } }
+        let page = try Quad(corners: width > height ? corners : turned(corners))
+        var scene = Scene(width: width, height: height, page: page)
+        scene.background = .noise(RGB8(70, 60, 55), amplitude: 10, seed: 3)
+        scene.patches = [.init(corners: width > height ? figure : turned(figure), colour: RGB8(60, 90, 160), overPage: true)]
+        let photo = scene.render()
+        // The hypothesis already has its cut side on the photo's border (the extender, on a light
+        // desk, would not move it there from 3 pixels inside).
+        let coarse = try #require(DocumentDetector().hypotheses(in: photo).first)
+        let across = coarse.quad.corners.map { width > height ? $0.x : $0.y }
+        #expect(across.filter { $0 == 1443 }.count == 2, "\(coarse.quad)")
+        let detection = try #require(DocumentDetector().detect(in: photo))
+        // The visible part alone scores 0.79 (443 of 560 pixels across the cut).
+        let ji = jaccardIndex(truth: page, predicted: detection.quad)
+        #expect(ji >= 0.95, "JI \(ji) for \(detection.quad)")
+    }
+
+    @Test("working coordinates on the working frame's far border map onto the photo's")
+    func fullResolutionBorder() {
+        // 1443 pixels at factor 4: a working side of 360, 3 pixels left out.
+        let map = DocumentDetector.fullResolution(factor: 4, photoSide: 1443)
+        #expect(map(0) == 0)
+        #expect(map(100.5) == 402)
+        #expect(map(360) == 1443)
+        #expect(map(359.5) == 1441)
+        #expect(map(370) == 1483)
+        #expect(DocumentDetector.fullResolution(factor: 4, photoSide: 1440)(360) == 1440)
+    }
+
     static let negatives: [Case] = {
         var flat = Scene(width: 640, height: 480, page: nil)
         flat.background = .flat(RGB8(120, 110, 100))

@@ -17,8 +17,10 @@ struct ColorPlanes {
     var blue: [Float]
 
     /// Shrinks `image` by the smallest integer factor that brings its long side to at most
-    /// `longSide` (never enlarging), so the cost of the search is bounded whatever the photo. Trailing rows and columns that do not fill a whole block are dropped;
-    /// they lie outside the working frame but inside the full frame, which is harmless.
+    /// `longSide` (never enlarging), so the cost of the search is bounded whatever the photo.
+    /// Trailing rows and columns that do not fill a whole block are dropped: they lie outside
+    /// the working frame but inside the full frame, so a side on the working frame's far border
+    /// lies on the photo's (`DocumentDetector.fullResolution`).
     init(image: Image<RGB8>, longSide: Int) {
         let long = max(image.width, image.height)
         let f = ColorPlanes.factor(longSide: long, target: longSide)
