@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Detection benchmark: flatbed detect --json against the OpenCV baseline on the SmartDoc sample
-# and on the fixed synthetic benchmark set, both scored by ../shared/eval/score_quads.py.
+# Detection benchmark: flatbed detect --json against the OpenCV baseline on the SmartDoc sample,
+# on the same photos enlarged to a phone camera's 12 megapixels (phone_size.py: the cost of
+# reading that many pixels) and on the fixed synthetic benchmark set, all scored by
+# ../shared/eval/score_quads.py.
 # Prints one side-by-side table (printed, not asserted).
 #
 # Usage: Benchmarks/detection/run.sh
 # Environment:
 #   FLATBED_SHARED   the shared folder (default: ../shared next to the repository)
-#   FLATBED_CACHE    where the synthetic set is generated once (default: ~/.cache/flatbed)
+#   FLATBED_CACHE    where the synthetic and 12-megapixel sets are made once (default: ~/.cache/flatbed)
 #   SCRATCH          SwiftPM scratch path for the release build (default: /tmp/build-detection-bench)
 #   FLATBED_BIN      a prebuilt release flatbed binary to measure instead of building one
 #   FLATBED_PORTABLE 1 to build flatbed for any processor of the architecture rather than this one
@@ -54,6 +56,9 @@ run_set() {  # name truth root
 }
 
 run_set smartdoc "$shared/data/smartdoc-sample/truth.json" "$shared/data/smartdoc-sample"
+phone="$cache/smartdoc-12mp"
+python3 "$repo/Benchmarks/detection/phone_size.py" "$shared/data/smartdoc-sample/truth.json" "$phone"
+run_set phone "$phone/truth.json" "$phone"
 run_set synthetic "$synth/truth.json" "$synth"
 
 describe_run

@@ -8,7 +8,7 @@ import statistics
 import sys
 
 work = sys.argv[1]
-SETS = [("smartdoc", "SmartDoc sample"), ("synthetic", "synthetic")]
+SETS = [("smartdoc", "SmartDoc sample"), ("phone", "SmartDoc at 12 MP"), ("synthetic", "synthetic")]
 TOOLS = [("flatbed", "flatbed"), ("opencv", "OpenCV")]
 
 

@@ -7,8 +7,8 @@ import Testing
 /// arithmetic, compared bit for bit: the detector's results must not move by a single ulp.
 @Suite("Edge kernels match their plain versions exactly")
 struct EdgeKernelReferenceTests {
-    /// Factors 2…5 take the unrolled window sums, 7 and 16 the generic ones, 17 and 20 the
-    /// one-by-one path whose block sums would overflow 16 bits.
+    /// Factors 2…5 take the unrolled window sums, the others each block's sums gathered one by
+    /// one (at 17 and 20 a block's sums would overflow 16 bits).
     @Test("area-averaging shrink, every factor path", arguments: [1, 2, 3, 4, 5, 7, 16, 17, 20])
     func colourPlanes(factor: Int) {
         let width = 23 * factor, height = 11 * factor + factor / 2 + 1  // trailing rows dropped

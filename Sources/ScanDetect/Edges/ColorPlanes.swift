@@ -51,13 +51,16 @@ struct ColorPlanes {
                                 sumRows(rows, rowBytes, k, usedBytes, into: sums)
                                 reduceBlocks(sums, window, w, k, norm, out)
                             }
-                            // The usual factors as constants, so the inner loops unroll.
+                            // The usual factors as constants, so the inner loops unroll and
+                            // vectorise; for larger ones (photos over about 2400 pixels long)
+                            // the window's 3f sums of f terms per working pixel cost more than
+                            // gathering each block's (a 12-megapixel photo's shrink took four
+                            // times as long).
                             switch f {
                             case 2: shrinkRow(by: 2)
                             case 3: shrinkRow(by: 3)
                             case 4: shrinkRow(by: 4)
                             case 5: shrinkRow(by: 5)
-                            case ...ColorPlanes.largestWindowFactor: shrinkRow(by: f)
                             default:
                                 sumRows(rows, rowBytes, f, usedBytes, into: sums)
                                 reduceBlocksOneByOne(sums, w, f, norm, out)
@@ -74,10 +77,6 @@ struct ColorPlanes {
         green = g
         blue = b
     }
-
-    /// The largest factor whose block sums (at most 255·f²) fit in 16 bits, as `reduceBlocks`
-    /// keeps them; larger factors take the one-by-one path.
-    static let largestWindowFactor = 16
 
     /// The shrink factor for an image whose long side is `long` pixels: ⌈long / target⌉, capped
     /// at 256 so that a column of `factor` bytes sums without overflow in 16 bits.
@@ -120,8 +119,8 @@ private func sumRows(_ first: UnsafeRawPointer, _ rowBytes: Int, _ f: Int, _ cou
 /// The runs' sums are first taken at every offset into `window` (a straight loop the compiler
 /// vectorises), though only every (3·f)th triple is kept: cheaper than gathering each block's
 /// strided sums one by one (measured ~25 % faster; a four-lane vector per pixel was slower).
-/// Requires `f ≤ ColorPlanes.largestWindowFactor`; the sums are exact integers, so the result
-/// equals `reduceBlocksOneByOne`'s.
+/// Requires f ≤ 16, so that the block sums (at most 255·f²) fit in 16 bits; they are exact
+/// integers, so the result equals `reduceBlocksOneByOne`'s.
 @inline(__always)
 private func reduceBlocks(_ s: UnsafePointer<UInt16>, _ window: UnsafeMutablePointer<UInt16>,
                           _ w: Int, _ f: Int, _ norm: Float,
