@@ -163,15 +163,31 @@ export class Review {
     }
     this.resetDelete();
     const page = this.page;
+    // A picture of the page still loading when it is gone would come back "not found" (logged
+    // by the browser as an error): stop loading them first, and show them again if it stays.
+    this.stopLoadingPictures(page.id);
     const done = await this.app.guard(async () => {
       await api.deletePage(this.app.session.id, page.id);
       return true;
     });
-    if (!done) return;
+    if (!done) {
+      this.render();
+      return;
+    }
     this.app.session.pages = this.app.pages.filter((p) => p.id !== page.id);
     this.app.state.pageCount = this.app.pages.length;
     this.app.toast("Page deleted");
     this.app.emit();
+  }
+
+  /** Stops loading the page's large picture and thumbnail; `render` loads them anew. */
+  stopLoadingPictures(pageID) {
+    if (this.page?.id === pageID) this.image.removeAttribute("src");
+    for (const li of this.strip.children) {
+      if (li.dataset.id !== pageID) continue;
+      li.querySelector("img")?.removeAttribute("src");
+      delete li.dataset.key; // not reused by renderStrip, which makes the thumbnail again
+    }
   }
 
   resetDelete() {
