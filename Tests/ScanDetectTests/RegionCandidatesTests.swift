@@ -55,6 +55,20 @@ struct RegionCandidatesTests {
         #expect(first.solidity > 0.4 && first.solidity < 1, "solidity \(first.solidity)")
     }
 
+    @Test("a page cut by the frame's right and bottom borders reaches them though the frame's sides are odd")
+    func regionReachesOddBorders() throws {
+        // 481 × 361 working pixels: the 2-pixel grid cells stop one pixel short of both borders.
+        let page = Quad(topLeft: Point(200, 90), topRight: Point(600, 90), bottomRight: Point(600, 500), bottomLeft: Point(200, 500))
+        var scene = Scene(width: 481, height: 361, page: page)
+        scene.background = .flat(RGB8(70, 60, 50))
+        let planes = ColorPlanes(image: scene.render(), longSide: 481)
+        #expect(planes.factor == 1 && planes.width == 481 && planes.height == 361)
+        let first = try #require(RegionCandidates(minimumAreaFraction: 0.02).regions(in: planes).first)
+        #expect(first.x.max() == 481, "\(first.x)")
+        #expect(first.y.max() == 361, "\(first.y)")
+        #expect(first.x.min() == 200 && first.y.min() == 90)
+    }
+
     @Test("a white page on a warm table is the bluer side of the yellow–blue split, a cream one on a grey desk the yellower",
           arguments: [(RGB8(240, 240, 238), RGB8(205, 160, 120), 0), (RGB8(240, 225, 170), RGB8(150, 152, 158), 1)])
     func colourRegionOfPage(paper: RGB8, table: RGB8, side: Int) throws {

@@ -30,7 +30,7 @@ struct RegionCandidates {
         guard w >= 8 && h >= 8 else { return [] }
         let (luminance, histogram) = Self.luminance(of: planes, step: gridStep)
         return regions(of: luminance, width: w, height: h, threshold: Float(Self.otsu(histogram)), above: true,
-                       count: maximumRegions)
+                       count: maximumRegions, frame: (planes.width, planes.height))
     }
 
     /// The largest region on each side of a yellow–blue split (blue minus the mean of red and
@@ -42,21 +42,26 @@ struct RegionCandidates {
         let (tint, histogram) = Self.grid(of: planes, step: gridStep, mix: .yellowBlue)
         let threshold = Float(Self.otsu(histogram)) - Mix.yellowBlue.offset
         return [true, false].flatMap { bluer in
-            regions(of: tint, width: w, height: h, threshold: threshold, above: bluer, count: 1)
+            regions(of: tint, width: w, height: h, threshold: threshold, above: bluer, count: 1,
+                    frame: (planes.width, planes.height))
         }
     }
 
     /// The `count` largest 4-connected regions of a `w × h` grid's values on one side of
-    /// `threshold` (above it, or at or below it), as quads.
+    /// `threshold` (above it, or at or below it), as quads in a working frame of size `frame`.
     private func regions(of values: [Float], width w: Int, height h: Int, threshold: Float, above: Bool,
-                         count: Int) -> [Region] {
+                         count: Int, frame: (width: Int, height: Int)) -> [Region] {
         let minimumSize = max(16, Int(minimumAreaFraction * Double(w * h)))
         return RunRegions(values: values, width: w, height: h, threshold: threshold, above: above)
             .largest(count, minimumSize: minimumSize)
-            .compactMap(region)
+            .compactMap { region($0, grid: (w, h), frame: frame) }
     }
 
-    private func region(_ cells: RunRegions.Region) -> Region? {
+    /// The region of `cells` of a `grid` (cells across and down) as a quad in working pixels.
+    /// A grid cell spans `gridStep` working pixels, so the grid leaves out the frame's last column
+    /// or row where its side is odd: a corner on the grid's far edge goes onto the frame's, where
+    /// a page the frame cuts meets it.
+    private func region(_ cells: RunRegions.Region, grid: (w: Int, h: Int), frame: (width: Int, height: Int)) -> Region? {
         // Each row's leftmost and rightmost cell (as cell-corner points) bound the region.
         var points: [(Double, Double)] = []
         points.reserveCapacity(4 * cells.rows.count)
@@ -70,8 +75,9 @@ struct RegionCandidates {
         guard hullArea > 0, let quad = Self.largestQuad(in: hull) else { return nil }
         let quadArea = Self.area(quad)
         let scale = Double(gridStep)
-        let x = SIMD4(quad[0].0, quad[1].0, quad[2].0, quad[3].0) * scale
-        let y = SIMD4(quad[0].1, quad[1].1, quad[2].1, quad[3].1) * scale
+        func working(_ v: Double, cells: Int, side: Int) -> Double { v == Double(cells) ? Double(side) : v * scale }
+        let x = SIMD4((0..<4).map { working(quad[$0].0, cells: grid.w, side: frame.width) })
+        let y = SIMD4((0..<4).map { working(quad[$0].1, cells: grid.h, side: frame.height) })
         return Region(x: x, y: y, solidity: Double(cells.size) / hullArea, quadFill: quadArea / hullArea)
     }
 
