@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The robustness set for the detection benchmark: every photo of a labelled set (invariance.sh
 uses the SmartDoc sample) again as a phone could have taken it — turned, mirrored, smaller, darker,
-lighter, flatter, blurred, noisier, more compressed — each with its corners carried over exactly.
+lighter, flatter, blurred, noisier, more compressed, held askew, too close (the page cut by the
+frame) — each with its corners carried over exactly.
 A detector fitted to the sample's own conditions scores well on the originals and falls on the
 variants; one that reads the page itself scores the same on all of them.
 
@@ -12,6 +13,7 @@ variants; one that reads the page itself scores the same on all of them.
 
 Deterministic: the noise comes from a fixed seed, so the set is the same on every machine."""
 import json
+import math
 import os
 import shutil
 import sys
@@ -48,6 +50,34 @@ def noisy(image, sigma, seed):
     return Image.fromarray(np.clip(a + 0.5, 0, 255).astype(np.uint8))
 
 
+def turned(image, corners, degrees):
+    """The photo turned counter-clockwise by `degrees` (a camera held askew) and cropped to the
+    largest centred rectangle of its proportions that the turned photo fills."""
+    w, h = image.size
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    scale = min(w / (w * c + h * s), h / (w * s + h * c))
+    left, top = (w - scale * w) / 2, (h - scale * h) / 2
+    box = (math.ceil(left), math.ceil(top), math.floor(w - left), math.floor(h - top))
+    moved = image.rotate(degrees, resample=Image.Resampling.BICUBIC).crop(box)
+    cx, cy = w / 2, h / 2
+    return moved, [[cx + (x - cx) * c + (y - cy) * s - box[0], cy - (x - cx) * s + (y - cy) * c - box[1]]
+                   for x, y in corners]
+
+
+def cut(image, corners, right, bottom):
+    """The photo cropped so that its right and/or bottom border runs through the page, a fifth of
+    the way in from the page's far extent (or an eighth when both are cut), as a photo taken too
+    close leaves part of the page out of frame; corners stay where they are, some now outside."""
+    if not corners:
+        return image, corners
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    share = 0.125 if right and bottom else 0.2
+    width = round(max(xs) - share * (max(xs) - min(xs))) if right else image.width
+    height = round(max(ys) - share * (max(ys) - min(ys))) if bottom else image.height
+    return image.crop((0, 0, width, height)), corners
+
+
 # name → (transform of (image, corners, index) → (image, corners), JPEG quality)
 VARIANTS = {
     "turned_90": (lambda im, c, i: rotated(im, c, 1), 92),
@@ -61,6 +91,10 @@ VARIANTS = {
     "blurred": (lambda im, c, i: (im.filter(ImageFilter.GaussianBlur(2)), c), 92),
     "noisy": (lambda im, c, i: (noisy(im, 8, i), c), 92),
     "jpeg_q20": (lambda im, c, i: (im, c), 20),
+    "turned_20": (lambda im, c, i: turned(im, c, 20), 92),
+    "cut_right": (lambda im, c, i: cut(im, c, right=True, bottom=False), 92),
+    "cut_bottom": (lambda im, c, i: cut(im, c, right=False, bottom=True), 92),
+    "cut_corner": (lambda im, c, i: cut(im, c, right=True, bottom=True), 92),
 }
 
 
