@@ -5,13 +5,14 @@ import Testing
 
 /// Completion of pages cut by the frame.
 @Suite struct CutPageExtenderTests {
-    /// A light page on a dark desk whose right part, from x = `pageRight`, lies beyond the frame.
-    private func photo(pageRight: Int, width: Int = 400) -> Image<RGB8> {
+    /// A light page on a dark desk whose right part, from x = `pageRight`, lies beyond the frame,
+    /// with a dark photo printed over the columns `figure`.
+    private func photo(pageRight: Int, width: Int = 400, figure: Range<Int> = 0..<0) -> Image<RGB8> {
         let height = 300
         var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
         for y in 40..<260 where y % 17 != 0 {  // light rows with a few dark text-like lines
             for x in 150..<min(width, pageRight) {
-                pixels[y * width + x] = RGB8(235, 232, 225)
+                pixels[y * width + x] = figure.contains(x) ? RGB8(40, 45, 60) : RGB8(235, 232, 225)
             }
         }
         return Image(width: width, height: height, pixels: pixels)
@@ -27,6 +28,15 @@ import Testing
         #expect(abs(extended[2].x - (150 + 220 * 1.41)) < 1)
         #expect(extended[0] == visible[0] && extended[3] == visible[3])
         #expect(abs(extended[1].y - 40) < 1e-9 && abs(extended[2].y - 260) < 1e-9)
+    }
+
+    @Test func extendsAPageWithAPhotoPrintedAcrossItsInterior() {
+        // The photo covers both interior strips (a quarter and half way across, x = 337 and 275),
+        // darker than the paper along the cut as print is; the page still goes on.
+        let image = photo(pageRight: 10_000, figure: 230..<350)
+        let visible = [Point(150, 40), Point(400, 40), Point(400, 260), Point(150, 260)]
+        let extended = CutPageExtender(aspectRatio: 1.41).extend(visible, in: image)
+        #expect(abs(extended[1].x - (150 + 220 * 1.41)) < 1)
     }
 
     @Test func completesAPageLongerThanA4AsLegal() {

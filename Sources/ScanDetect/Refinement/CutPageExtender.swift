@@ -18,8 +18,8 @@ struct CutPageExtender {
     /// Largest colour difference (grey levels, Euclidean over R, G, B, of strip medians) between
     /// two strips of the same surface: for the page to continue past the border, the strip along
     /// the cut side and each of two strips across the page's interior (a quarter and half way to
-    /// the opposite side) must differ by no more; text and shading stay well below it, a
-    /// different surface does not.
+    /// the opposite side) must differ by no more, unless the interior strip is the darker
+    /// (`isPageInterior`); text and shading stay well below it, a different surface does not.
     let maximumStripDifference: Double = 80
     /// Distance, in pixels, of the border strip inside the cut side.
     let stripInset: Double = 3
@@ -47,8 +47,8 @@ struct CutPageExtender {
             }
         }
         let border = strip(stripInset / visible)
-        let difference = max(colourDistance(border, strip(0.25)), colourDistance(border, strip(0.5)))
-        guard difference <= maximumStripDifference else { return corners }
+        let interior = [strip(0.25), strip(0.5)]
+        guard interior.allSatisfy({ isPageInterior($0, besideBorderStrip: border) }) else { return corners }
         var result = corners
         let camera = PageCompletion(width: image.width, height: image.height)
         if let completed = camera.complete(a: corners[a], b: corners[b], pa: corners[pa], pb: corners[pb],
@@ -69,6 +69,13 @@ struct CutPageExtender {
     /// seen, or else the long side of `longestPaperRatio`; nil when none does.
     private func extent(width: Double, seen: Double) -> Double? {
         [width / aspectRatio, width * aspectRatio, width * Self.longestPaperRatio].first { $0 >= seen * 1.02 }
+    }
+
+    /// Whether an interior strip fits a page that goes on to the border strip: alike
+    /// (`maximumStripDifference`), or darker, as print on the paper is; a strip much lighter than
+    /// the border's means the border strip is not paper but a darker surface beyond the page.
+    func isPageInterior(_ interior: SIMD3<Double>, besideBorderStrip border: SIMD3<Double>) -> Bool {
+        colourDistance(border, interior) <= maximumStripDifference || interior.sum() < border.sum()
     }
 
     /// Long-to-short side ratio of the longest common paper, US Legal (14 × 8.5 in): a page seen
