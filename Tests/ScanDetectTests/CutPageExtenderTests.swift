@@ -234,6 +234,41 @@ import Testing
         #expect(!isBand)
     }
 
+    /// A grey-white page turned 30° on a pink desk lit from the top right (dark on the left,
+    /// nearly the paper's colour at the top right), 600 × 400, its top corner 6 pixels above the
+    /// frame: corners (100, 120), (300, −6), (480, 300), (280, 426), the last below it.
+    private func turnedPagePhoto() -> (image: Image<RGB8>, corners: [Point]) {
+        let width = 600, height = 400
+        let corners = [Point(100, 120), Point(300, -6), Point(480, 300), Point(280, 426)]
+        var pixels = [RGB8](repeating: RGB8(0, 0, 0), count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let light = Double(x) / Double(width) * (1 - Double(y) / Double(height))
+                let desk = RGB8(UInt8(100 + 120 * light), UInt8(70 + 125 * light), UInt8(90 + 120 * light))
+                let p = Point(Double(x) + 0.5, Double(y) + 0.5)
+                let inside = (0..<4).allSatisfy { k in
+                    let a = corners[k], b = corners[(k + 1) % 4]
+                    return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0
+                }
+                pixels[y * width + x] = inside ? (y % 23 == 0 ? RGB8(60, 60, 70) : RGB8(205, 195, 212)) : desk
+            }
+        }
+        return (Image(width: width, height: height, pixels: pixels), corners)
+    }
+
+    @Test func keepsARealSideWhoseCornerIsJustBeyondTheFrame() {
+        // The page's top side leaves the frame just short of its corner, so its right side is a
+        // candidate for a rule crossing the border; moved onto the top border, it would end far
+        // past the frame's corner. The band it would sweep is the lit desk, as light as the page
+        // and unlike the darker desk beyond the other sides, so the band alone passes it; the
+        // bottom side's stretch out to the moved corner leaves the frame, and its part inside
+        // has the desk on both sides: no page edge runs on there.
+        let (image, corners) = turnedPagePhoto()
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        #expect(extender.isPageBand(corners, side: 1, to: [Point(290.5, 0), Point(956, 0)], in: image))
+        #expect(extender.reachingBorder(corners, in: image) == nil)
+    }
+
     /// A light page on a dark desk running off the frame's left border, 400 × 300: its top side
     /// at y = 40 and its right side at x = 330 are in the frame, its bottom side runs down to the
     /// left from (330, 260) and leaves the frame through the bottom at x = 130. A dark line of

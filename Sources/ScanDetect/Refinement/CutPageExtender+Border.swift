@@ -114,11 +114,15 @@ extension CutPageExtender {
     /// line of text running off the frame at a slant does; when its other end leaves the frame
     /// too, the band decides alone. (A side across the whole frame, both ends beyond it but
     /// neither beyond the border, such as a book's gutter with the facing page beyond, has
-    /// nothing to show for it.)
+    /// nothing to show for it.) A stretch running out of the frame past another border is measured
+    /// over its part inside: where a real side's corner lies just beyond the frame, the stretch
+    /// along the next side runs on over the desk, far out of the frame.
     private func neighboursContinue(_ corners: [Point], side k: Int, to moved: [Point], crossingBorder: Bool,
                                     in image: Image<RGB8>) -> Bool {
         let centre = corners.reduce(Point.zero, +) / 4
-        let stretches = [(corners[k], moved[0]), (corners[(k + 1) % 4], moved[1])]
+        let stretches = [(corners[k], moved[0]), (corners[(k + 1) % 4], moved[1])].map { start, end in
+            visiblePart(from: start, to: end, in: image) ?? (start, end)
+        }
         // The sides leading to those corners, from the corners across from side k.
         let sides = [corners[k] - corners[(k + 3) % 4], corners[(k + 1) % 4] - corners[(k + 2) % 4]]
         let steps = zip(stretches, sides).compactMap { stretch, side -> Bool? in
@@ -169,6 +173,15 @@ extension CutPageExtender {
             }
         }
         return low <= high ? low...high : nil
+    }
+
+    /// The part inside the frame of the segment from `p` to `q` when `q` lies beyond the frame
+    /// (more than `borderTolerance` out); nil when `q` is in the frame, or no part is.
+    private func visiblePart(from p: Point, to q: Point, in image: Image<RGB8>) -> (Point, Point)? {
+        let w = Double(image.width), h = Double(image.height), t = borderTolerance
+        guard q.x < -t || q.y < -t || q.x > w + t || q.y > h + t,
+              let inside = insideInterval(from: p, to: q, in: image) else { return nil }
+        return (p + (q - p) * inside.lowerBound, p + (q - p) * inside.upperBound)
     }
 
     private func isInside(_ point: Point, _ image: Image<RGB8>) -> Bool {
