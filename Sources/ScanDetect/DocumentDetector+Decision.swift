@@ -21,8 +21,9 @@ extension DocumentDetector {
         }
         ordered = WorkingQuad.surestDuplicateFirst(ordered, threshold: options.confidenceThreshold,
                                                    duplicateOverlap: options.duplicateOverlap)
+        let frame = (width: Double(evidence.planes.width), height: Double(evidence.planes.height))
         return WorkingQuad.seenOutlineFirst(ordered, threshold: options.confidenceThreshold,
                                             sameObjectOverlap: options.sameObjectOverlap,
-                                            width: Double(evidence.planes.width), height: Double(evidence.planes.height))
+                                            width: frame.width, height: frame.height)
     }
 }

@@ -61,7 +61,8 @@ struct RegionCandidates {
     /// A grid cell spans `gridStep` working pixels, so the grid leaves out the frame's last column
     /// or row where its side is odd: a corner on the grid's far edge goes onto the frame's, where
     /// a page the frame cuts meets it.
-    private func region(_ cells: RunRegions.Region, grid: (w: Int, h: Int), frame: (width: Int, height: Int)) -> Region? {
+    private func region(_ cells: RunRegions.Region, grid: (w: Int, h: Int),
+                        frame: (width: Int, height: Int)) -> Region? {
         // Each row's leftmost and rightmost cell (as cell-corner points) bound the region.
         var points: [(Double, Double)] = []
         points.reserveCapacity(4 * cells.rows.count)
