@@ -4,7 +4,7 @@
 struct ShiftedRows {
     /// The shifts summed at once are −16…16: two sixteen-lane vectors and one more lane.
     static let reach = 16
-    let nx: Int, ny: Int
+    let ny: Int
     let first: [Int], end: [Int]
     /// Row j's cell i at `j * stride + reach + i`; zeros before and after it.
     private let cells: [Float]
@@ -12,7 +12,6 @@ struct ShiftedRows {
 
     init(_ signal: [Float], rows: (first: [Int], end: [Int]), nx: Int, ny: Int) {
         precondition(PageEvidence.latticeReach == Self.reach, "the lanes are laid out for a reach of 16")
-        self.nx = nx
         self.ny = ny
         first = rows.first
         end = rows.end
