@@ -39,6 +39,30 @@ struct BandTests {
         #expect(RegionSnapperTests.largestCornerError(extended.x, extended.y, truth) < 1.5, "\(extended)")
     }
 
+    @Test("an outline whose sides lie a little inside the page's still takes in the band")
+    func takesInABandPastSidesFoundALittleOff() throws {
+        let page = PageEvidenceTests.outline
+        var scene = Scene(width: 720, height: 480, page: page)
+        let inner = Self.insideTheBand.corners
+        scene.patches = [.init(corners: [page.corners[0], page.corners[1], inner[1], inner[0]], colour: Self.bandColour,
+                               overPage: true)]
+        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        // The left and right sides 6 pixels (3 working pixels) inside the page's, as a curled
+        // sheet's are near its corners: run on across the band, they miss its ends.
+        let inset = Point(6, 0)
+        let off = Quad(topLeft: inner[0] + inset, topRight: inner[1] - inset, bottomRight: inner[2] - inset,
+                       bottomLeft: inner[3] + inset)
+        let cut = PageEvidenceTests.working(off, factor: factor)
+        let truth = PageEvidenceTests.working(page, factor: factor)
+        let extended = evidence.includingBands(x: cut.x, y: cut.y)
+        // The top corners moved out onto the page's top side.
+        let top = FittedLine(through: Point(truth.x[0], truth.y[0]), and: Point(truth.x[1], truth.y[1]))
+        for k in 0..<2 {
+            #expect(abs(top.distance(Point(cut.x[k], cut.y[k]))) > 20)
+            #expect(abs(top.distance(Point(extended.x[k], extended.y[k]))) < 1.5, "\(extended)")
+        }
+    }
+
     /// An ID card with a black header on dark wood, a thumb over one corner: the generator's
     /// `finger_0010` at 640 px (`Tools/synth/generate.py --seed 2026 --count 35 --families
     /// finger,fabric --long-side 640`). Without the band the outline stops under the header
