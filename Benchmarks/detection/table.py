@@ -8,7 +8,8 @@ import statistics
 import sys
 
 work = sys.argv[1]
-SETS = [("smartdoc", "SmartDoc sample"), ("phone", "SmartDoc at 12 MP"), ("synthetic", "synthetic")]
+SETS = [("smartdoc", "SmartDoc sample"), ("phone", "SmartDoc at 12 MP"), ("synthetic", "synthetic"),
+        ("fresh", "fresh synthetic")]
 TOOLS = [("flatbed", "flatbed"), ("opencv", "OpenCV")]
 
 
