@@ -24,14 +24,20 @@ struct BandTests {
                     bottomRight: c[2], bottomLeft: c[3])
     }
 
+    /// The evidence of the page with a band along its top, and the working factor.
+    static func bandedPage() -> (evidence: PageEvidence, factor: Double) {
+        let page = PageEvidenceTests.outline
+        var scene = Scene(width: 720, height: 480, page: page)
+        let inner = insideTheBand.corners
+        scene.patches = [.init(corners: [page.corners[0], page.corners[1], inner[1], inner[0]], colour: bandColour,
+                               overPage: true)]
+        return PageEvidenceTests.evidence(for: scene.render())
+    }
+
     @Test("an outline that stops at a band along the top moves out to the page's top side")
     func takesInABand() throws {
         let page = PageEvidenceTests.outline
-        var scene = Scene(width: 720, height: 480, page: page)
-        let inner = Self.insideTheBand.corners
-        scene.patches = [.init(corners: [page.corners[0], page.corners[1], inner[1], inner[0]], colour: Self.bandColour,
-                               overPage: true)]
-        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        let (evidence, factor) = Self.bandedPage()
         let cut = PageEvidenceTests.working(Self.insideTheBand, factor: factor)
         let truth = PageEvidenceTests.working(page, factor: factor)
         #expect(RegionSnapperTests.largestCornerError(cut.x, cut.y, truth) > 20)
@@ -42,11 +48,8 @@ struct BandTests {
     @Test("an outline whose sides lie a little inside the page's still takes in the band")
     func takesInABandPastSidesFoundALittleOff() throws {
         let page = PageEvidenceTests.outline
-        var scene = Scene(width: 720, height: 480, page: page)
+        let (evidence, factor) = Self.bandedPage()
         let inner = Self.insideTheBand.corners
-        scene.patches = [.init(corners: [page.corners[0], page.corners[1], inner[1], inner[0]], colour: Self.bandColour,
-                               overPage: true)]
-        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
         // The left and right sides 6 pixels (3 working pixels) inside the page's, as a curled
         // sheet's are near its corners: run on across the band, they miss its ends.
         let inset = Point(6, 0)
