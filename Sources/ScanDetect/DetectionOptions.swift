@@ -137,9 +137,17 @@ public struct DetectionOptions: Sendable {
     /// look measures, with the best region of a yellow–blue split of the scene
     /// (`RegionCandidates.colourRegions`); of those only an unambiguous page
     /// (`WorkingQuad.isUnambiguousPage`) may be chosen, since more of the scene's clutter is
-    /// measured too. It runs only on photos where no page was found, so the usual photo takes no
-    /// longer. 0: no second look.
+    /// measured too; and the outline a larger budget of lines gives around that region
+    /// (`secondLookLines`). It runs only on photos where no page was found, so the usual photo
+    /// takes no longer. 0: no second look.
     public var secondLookHypotheses: Int = 4
+
+    /// Most lines the second look's search around the tint region (`RegionGuidedSearch`) may
+    /// use: a white sheet on a pale, cluttered desk has faint sides that rank below the
+    /// clutter's edges, beyond `maximumLines`. On the SmartDoc sample's cluttered desk 60 lines
+    /// found one of its six pages, 80 two, 100 three (150 no more). Higher: more such pages,
+    /// slower on photos with no page found (about 0.3 ms at 100).
+    public var secondLookLines: Int = 100
 
     /// Overlap (polygon IoU) with the best-ranked hypothesis above which another re-ranked
     /// hypothesis counts as a second outline of the same object; among those reaching
@@ -203,6 +211,7 @@ public struct DetectionOptions: Sendable {
         try check("keptHypotheses", Double(keptHypotheses), 0...100)
         try check("rerankedHypotheses", Double(rerankedHypotheses), 1...100)
         try check("secondLookHypotheses", Double(secondLookHypotheses), 0...100)
+        try check("secondLookLines", Double(secondLookLines), 4...400)
         try check("sameObjectOverlap", sameObjectOverlap, 0...1)
         try check("enclosedShare", enclosedShare, 0...2)
         try check("duplicateOverlap", duplicateOverlap, 0...2)

@@ -11,7 +11,8 @@ import ScanCore
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
-/// the gate accepts none, with a region of a yellow–blue split → the winner's sides moved out
+/// the gate accepts none, with a region of a yellow–blue split and the outline a larger budget of
+/// lines gives around that region (`RegionGuidedSearch`) → the winner's sides moved out
 /// over any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to
 /// sub-pixel precision on the full-resolution image and, when the frame cuts it and the page
 /// visibly continues past the border, completed beyond it.
@@ -110,8 +111,9 @@ public struct DocumentDetector: Sendable {
                                             maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
         let segments = segmentFinder.segments(edges: edges, gradient: gradient)
         let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
+        let minimumLineSupport = max(8, Int(minimumSide * 0.5))
         let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
-                                  minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: options.maximumLines)
+                                  minimumSupport: minimumLineSupport, maximumLines: options.maximumLines)
         let search = QuadSearch(width: planes.width, height: planes.height, options: options)
         var candidates = search.hypotheses(lines: lines, count: max(options.verifiedHypotheses, options.keptHypotheses + 1))
         candidates += PanelUnion.unions(of: candidates, lines: lines)
@@ -156,7 +158,7 @@ public struct DocumentDetector: Sendable {
         // never measured, are dropped, unless the gate accepts none of the first few: then a
         // second look measures the next few and the best region of a yellow–blue split (a white
         // sheet on a warm table, which the light regions merge with the table), of which only an
-        // unambiguous page may be chosen.
+        // unambiguous page may be chosen, and the outline the lines give around that region.
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
         let decided = decide(first, evidence: measurer.evidence)
         guard (decided.first?.confidence ?? 0) < options.confidenceThreshold, options.secondLookHypotheses > 0 else {
@@ -166,7 +168,22 @@ public struct DocumentDetector: Sendable {
         // The tint region is measured as drawn: snapped, it found three more pages on the
         // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
         let colour = regionHypotheses(regionFinder.colourRegions(in: planes), snapping: false)
-        let second = measurer.measure(next + colour.prefix(1)).filter(WorkingQuad.isUnambiguousPage)
+        // A sheet whose faint sides rank too low among the scene's strong edges for the open search
+        // (a white sheet on a pale, cluttered desk): the tint region, cables and pens across it
+        // bridged, says roughly where it is, and a larger budget of lines exactly
+        // (`RegionGuidedSearch`). Region and lines agree on it, so the gate alone decides, unless
+        // its margin is coloured (a phone's back, a panel on a screen).
+        var guided: [WorkingQuad] = []
+        if let tint = regionHypotheses(regionFinder.colourRegions(in: planes, bridging: true), snapping: false).first {
+            let moreLines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
+                                          minimumSupport: minimumLineSupport, maximumLines: options.secondLookLines)
+            if let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search) {
+                let verified = verifier.verify(outline, lines: moreLines)
+                guided = measurer.measure([WorkingQuad(x: verified.x, y: verified.y, confidence: verified.confidence)])
+                    .filter { !$0.hasColouredMargin }
+            }
+        }
+        let second = measurer.measure(next + colour.prefix(1)).filter(WorkingQuad.isUnambiguousPage) + guided
         let final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
         return (includingBands(final, evidence: measurer.evidence), Double(planes.factor))
     }

@@ -35,15 +35,18 @@ struct RegionCandidates {
 
     /// The largest region on each side of a yellow–blue split (blue minus the mean of red and
     /// green, at Otsu's threshold), bluer side first: a white sheet on a warm table, or a cream
-    /// one on a grey desk, where the luminance split puts page and table on one side.
-    func colourRegions(in planes: ColorPlanes) -> [Region] {
+    /// one on a grey desk, where the luminance split puts page and table on one side. `bridging`
+    /// joins a region across lines one or two grid cells wide (`bridged`): a cable or a pen
+    /// across the sheet.
+    func colourRegions(in planes: ColorPlanes, bridging: Bool = false) -> [Region] {
         let w = planes.width / gridStep, h = planes.height / gridStep
         guard w >= 8 && h >= 8 else { return [] }
         let (tint, histogram) = Self.grid(of: planes, step: gridStep, mix: .yellowBlue)
         let threshold = Float(Self.otsu(histogram)) - Mix.yellowBlue.offset
         return [true, false].flatMap { bluer in
-            regions(of: tint, width: w, height: h, threshold: threshold, above: bluer, count: 1,
-                    frame: (planes.width, planes.height))
+            let values = bridging ? Self.bridged(tint, width: w, height: h, regionAbove: bluer) : tint
+            return regions(of: values, width: w, height: h, threshold: threshold, above: bluer, count: 1,
+                           frame: (planes.width, planes.height))
         }
     }
 
