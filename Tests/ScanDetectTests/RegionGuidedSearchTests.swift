@@ -84,7 +84,7 @@ struct RegionGuidedSearchTests {
         let detection = DocumentDetector().detect(in: image)
         let found = try #require(detection)
         #expect(jaccardIndex(truth: Self.page, predicted: found.quad) >= 0.95)
-        // Neither look finds it otherwise: with almost no lines to search, nothing is found.
+        // Without lines for the search around the region, neither look finds it.
         var options = DetectionOptions()
         options.secondLookLines = 4
         let withoutLines = try DocumentDetector(options: options).detect(in: image)
