@@ -167,14 +167,15 @@ public struct DocumentDetector: Sendable {
         let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
         // The tint region is measured as drawn: snapped, it found three more pages on the
         // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
-        let colour = regionHypotheses(regionFinder.colourRegions(in: planes), snapping: false)
+        let tintRegions = regionFinder.colourRegions(in: planes)
+        let colour = regionHypotheses(tintRegions.drawn, snapping: false)
         // A sheet whose faint sides rank too low among the scene's strong edges for the open search
         // (a white sheet on a pale, cluttered desk): the tint region, cables and pens across it
         // bridged, says roughly where it is, and a larger budget of lines exactly
         // (`RegionGuidedSearch`). Region and lines agree on it, so the gate alone decides, unless
         // its margin is coloured (a phone's back, a panel on a screen).
         var guided: [WorkingQuad] = []
-        if let tint = regionHypotheses(regionFinder.colourRegions(in: planes, bridging: true), snapping: false).first {
+        if let tint = regionHypotheses(tintRegions.bridged, snapping: false).first {
             let moreLines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                                           minimumSupport: minimumLineSupport, maximumLines: options.secondLookLines)
             if let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search) {

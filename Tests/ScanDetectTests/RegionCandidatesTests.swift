@@ -78,7 +78,7 @@ struct RegionCandidatesTests {
         scene.paper = paper
         scene.background = .flat(table)
         let planes = ColorPlanes(image: scene.render(), longSide: 480)
-        let regions = RegionCandidates(minimumAreaFraction: 0.02).colourRegions(in: planes)
+        let regions = RegionCandidates(minimumAreaFraction: 0.02).colourRegions(in: planes).drawn
         try #require(regions.count == 2, "one region on each side")
         let f = Double(planes.factor)
         let found = (0..<4).map { Point(regions[side].x[$0] * f, regions[side].y[$0] * f) }

@@ -35,19 +35,22 @@ struct RegionCandidates {
 
     /// The largest region on each side of a yellow–blue split (blue minus the mean of red and
     /// green, at Otsu's threshold), bluer side first: a white sheet on a warm table, or a cream
-    /// one on a grey desk, where the luminance split puts page and table on one side. `bridging`
-    /// joins a region across lines one or two grid cells wide (`bridged`): a cable or a pen
-    /// across the sheet.
-    func colourRegions(in planes: ColorPlanes, bridging: Bool = false) -> [Region] {
+    /// one on a grey desk, where the luminance split puts page and table on one side. `drawn` as
+    /// the split leaves them; `bridged` joined across lines one or two grid cells wide
+    /// (`bridged(_:width:height:regionAbove:)`): a cable or a pen across the sheet.
+    func colourRegions(in planes: ColorPlanes) -> (drawn: [Region], bridged: [Region]) {
         let w = planes.width / gridStep, h = planes.height / gridStep
-        guard w >= 8 && h >= 8 else { return [] }
+        guard w >= 8 && h >= 8 else { return ([], []) }
         let (tint, histogram) = Self.grid(of: planes, step: gridStep, mix: .yellowBlue)
         let threshold = Float(Self.otsu(histogram)) - Mix.yellowBlue.offset
-        return [true, false].flatMap { bluer in
-            let values = bridging ? Self.bridged(tint, width: w, height: h, regionAbove: bluer) : tint
-            return regions(of: values, width: w, height: h, threshold: threshold, above: bluer, count: 1,
-                           frame: (planes.width, planes.height))
+        func split(bridging: Bool) -> [Region] {
+            [true, false].flatMap { bluer in
+                let values = bridging ? Self.bridged(tint, width: w, height: h, regionAbove: bluer) : tint
+                return regions(of: values, width: w, height: h, threshold: threshold, above: bluer, count: 1,
+                               frame: (planes.width, planes.height))
+            }
         }
+        return (split(bridging: false), split(bridging: true))
     }
 
     /// The `count` largest 4-connected regions of a `w × h` grid's values on one side of

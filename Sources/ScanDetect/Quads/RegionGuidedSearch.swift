@@ -27,6 +27,7 @@ struct RegionGuidedSearch {
     /// no combination makes a valid hypothesis. Sides of the region on the frame's border keep
     /// to that border.
     func outline(x: SIMD4<Double>, y: SIMD4<Double>, lines: [DetectedLine], search: QuadSearch) -> ScoredQuad? {
+        let cosTurn = cos(maximumTurn)
         var candidates: [[Int]] = []
         for k in 0..<4 {
             let ax = x[k], ay = y[k], bx = x[(k + 1) % 4], by = y[(k + 1) % 4]
@@ -37,7 +38,7 @@ struct RegionGuidedSearch {
             let reach = max(minimumReach, reachFraction * length)
             var near: [(line: Int, distance: Double)] = []
             for (i, line) in lines.enumerated() {
-                guard abs(line.dx * ux + line.dy * uy) >= cos(maximumTurn) else { continue }
+                guard abs(line.dx * ux + line.dy * uy) >= cosTurn else { continue }
                 let distance = abs(line.nx * mx + line.ny * my - line.rho)
                 // A frame border counts only where the region's side lies on it.
                 if line.isFrameBorder ? distance <= RegionCandidates.borderTolerance : distance <= reach {
