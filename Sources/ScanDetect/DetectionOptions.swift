@@ -150,6 +150,14 @@ public struct DetectionOptions: Sendable {
     /// found (about 0.3 ms at 100).
     public var secondLookLines: Int = 100
 
+    /// Whether an accepted outline that is part of a sheet (a box printed on it, or the sheet
+    /// with a side found on print) is widened to the sheet: the outline the second look's search
+    /// gives around the tint region, when it encloses the choice, passes the gate and the
+    /// choice's paper goes on over it (`SheetWidening`). Costs a few hundred samples on every
+    /// photo where a page is found, and the tint regions and the search (about 0.5 ms) only where
+    /// the choice's paper goes on past one of its sides.
+    public var widensToSheet = true
+
     /// Overlap (polygon IoU) with the best-ranked hypothesis above which another re-ranked
     /// hypothesis counts as a second outline of the same object; among those reaching
     /// `confidenceThreshold`, the one most likely to be both the outline and a page (rank score

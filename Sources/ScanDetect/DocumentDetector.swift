@@ -12,7 +12,9 @@ import ScanCore
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
 /// the gate accepts none, with a region of a yellow–blue split and the outline a larger budget of
-/// lines gives around that region (`RegionGuidedSearch`) → the winner's sides moved out
+/// lines gives around that region (`RegionGuidedSearch`); an accepted outline that is part of a
+/// sheet (its paper goes on past a side) widened to that outline when it is the sheet
+/// (`SheetWidening`) → the winner's sides moved out
 /// over any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to
 /// sub-pixel precision on the full-resolution image and, when the frame cuts it and the page
 /// visibly continues past the border, completed beyond it.
@@ -158,31 +160,51 @@ public struct DocumentDetector: Sendable {
         // never measured, are dropped, unless the gate accepts none of the first few: then a
         // second look measures the next few and the best region of a yellow–blue split (a white
         // sheet on a warm table, which the light regions merge with the table), of which only an
-        // unambiguous page may be chosen, and the outline the lines give around that region.
+        // unambiguous page may be chosen, and the outline the lines give around that region. An
+        // accepted choice whose paper goes on past a side may be widened to that outline.
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
         let decided = decide(first, evidence: measurer.evidence)
-        guard (decided.first?.confidence ?? 0) < options.confidenceThreshold, options.secondLookHypotheses > 0 else {
+        let accepted = (decided.first?.confidence ?? 0) >= options.confidenceThreshold
+        guard accepted ? options.widensToSheet : options.secondLookHypotheses > 0 else {
             return (includingBands(decided, evidence: measurer.evidence), Double(planes.factor))
         }
-        let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
-        // The tint region is measured as drawn: snapped, it found three more pages on the
-        // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
-        let tintRegions = regionFinder.colourRegions(in: planes)
-        let colour = regionHypotheses(tintRegions.drawn, snapping: false)
         // A sheet whose faint sides rank too low among the scene's strong edges for the open search
         // (a white sheet on a pale, cluttered desk): the tint region, cables and pens across it
         // bridged, says roughly where it is, and a larger budget of lines exactly
-        // (`RegionGuidedSearch`). Region and lines agree on it, so the gate alone decides, unless
-        // its margin is coloured (a phone's back, a panel on a screen).
-        var guided: [WorkingQuad] = []
-        if let tint = regionHypotheses(tintRegions.bridged, snapping: false).first {
+        // (`RegionGuidedSearch`).
+        func guidedOutline(around tint: WorkingQuad) -> WorkingQuad? {
             let moreLines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                                           minimumSupport: minimumLineSupport, maximumLines: options.secondLookLines)
-            if let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search) {
-                let verified = verifier.verify(outline, lines: moreLines)
-                guided = measurer.measure([WorkingQuad(x: verified.x, y: verified.y, confidence: verified.confidence)])
-                    .filter { !$0.hasColouredMargin }
+            guard let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search) else {
+                return nil
             }
+            let verified = verifier.verify(outline, lines: moreLines)
+            return measurer.measure([WorkingQuad(x: verified.x, y: verified.y, confidence: verified.confidence)]).first
+        }
+        if accepted, let choice = decided.first {
+            // The accepted outline may be part of a sheet (a box printed on it, or a side found on
+            // print), when its paper goes on past a side: the outline around the tint region is
+            // then the sheet if it encloses the choice, passes the gate and is that paper.
+            let widening = SheetWidening(threshold: options.confidenceThreshold, enclosedShare: options.enclosedShare)
+            guard measurer.evidence.paperGoesOn(pastASideOf: choice),
+                  let tint = regionHypotheses(regionFinder.colourRegions(in: planes).bridged, snapping: false).first,
+                  let sheet = guidedOutline(around: tint),
+                  widening.isSheet(sheet, of: choice, evidence: measurer.evidence) else {
+                return (includingBands(decided, evidence: measurer.evidence), Double(planes.factor))
+            }
+            return (includingBands([sheet] + decided, evidence: measurer.evidence), Double(planes.factor))
+        }
+        // The tint region is measured as drawn: snapped, it found three more pages on the
+        // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
+        let tintRegions = regionFinder.colourRegions(in: planes)
+        let tint = regionHypotheses(tintRegions.bridged, snapping: false).first
+        let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
+        let colour = regionHypotheses(tintRegions.drawn, snapping: false)
+        // Region and lines agree on the guided outline, so the gate alone decides, unless its
+        // margin is coloured (a phone's back, a panel on a screen).
+        var guided: [WorkingQuad] = []
+        if let tint, let outline = guidedOutline(around: tint), !outline.hasColouredMargin {
+            guided = [outline]
         }
         let second = measurer.measure(next + colour.prefix(1)).filter(WorkingQuad.isUnambiguousPage) + guided
         let final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)

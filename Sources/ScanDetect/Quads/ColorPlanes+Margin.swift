@@ -2,14 +2,14 @@ extension ColorPlanes {
     /// Distance (working pixels) inside a side at which its margin's colour is read.
     static let marginOffset = 4.0
 
-    /// Calls `body` with the index of each working pixel of a side's margin: points
-    /// `marginOffset` inside the side of `length` from `p` along the unit direction `u` (the inside
-    /// to the right of travel, clockwise on screen), one every 4 pixels up to 32, over the middle
-    /// 80 % so the corners (cut, rounded or under a finger) are left out. Points off the frame are
-    /// skipped.
+    /// Calls `body` with the index of each working pixel of a side's margin: points `offset`
+    /// (by default `marginOffset`) inside the side of `length` from `p` along the unit direction
+    /// `u` (the inside to the right of travel, clockwise on screen; a negative offset reads
+    /// outside), one every 4 pixels up to 32, over the middle 80 % so the corners (cut, rounded
+    /// or under a finger) are left out. Points off the frame are skipped.
     func forEachMarginPixel(from p: (x: Double, y: Double), direction u: (Double, Double), length: Double,
-                            _ body: (Int) -> Void) {
-        let inX = -u.1, inY = u.0, offset = Self.marginOffset
+                            offset: Double = marginOffset, _ body: (Int) -> Void) {
+        let inX = -u.1, inY = u.0
         let count = max(4, min(32, Int(length / 4)))
         for i in 0..<count {
             let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))

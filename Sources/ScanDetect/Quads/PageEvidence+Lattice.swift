@@ -64,7 +64,7 @@ extension PageEvidence {
         let x1 = min(Double(w), x.max()), y1 = min(Double(h), y.max())
         let nx = x1 > x0 ? Int((x1 - x0) / cell) : 0, ny = y1 > y0 ? Int((y1 - y0) / cell) : 0
         guard nx >= 8 && ny >= 8 else { return 0 }
-        let inside = insideTest(x: x, y: y)
+        let inside = Self.insideTest(x: x, y: y)
         var signal = [Float](repeating: 0, count: nx * ny)
         // Each row's cells inside the quad, first and past-the-end (a convex quad's rows are runs).
         var first = [Int](repeating: nx, count: ny), end = [Int](repeating: 0, count: ny)
@@ -105,7 +105,7 @@ extension PageEvidence {
     }
 
     /// A point-in-quad test for a clockwise (on screen) quad.
-    private func insideTest(x: SIMD4<Double>, y: SIMD4<Double>) -> (Double, Double) -> Bool {
+    static func insideTest(x: SIMD4<Double>, y: SIMD4<Double>) -> (Double, Double) -> Bool {
         var nxs = SIMD4<Double>(), nys = SIMD4<Double>(), cs = SIMD4<Double>()
         for k in 0..<4 {
             let ex = x[(k + 1) % 4] - x[k], ey = y[(k + 1) % 4] - y[k]

@@ -1,0 +1,114 @@
+import Foundation
+import ScanCodecs
+import ScanCore
+import Testing
+@testable import ScanDetect
+
+/// Widening an accepted outline to the sheet it is part of: the paper cues
+/// (`PageEvidence.paperGoesOn`, `pageContinues`) and the rule (`SheetWidening`).
+@Suite("Widening to the sheet")
+struct SheetWideningTests {
+    static let sheet = Quad(topLeft: Point(220, 80), topRight: Point(500, 90),
+                            bottomRight: Point(492, 420), bottomLeft: Point(212, 410))
+    /// A box printed on the sheet's upper half, its frame 3 pixels wide.
+    static let box = Quad(topLeft: Point(260, 120), topRight: Point(460, 126),
+                          bottomRight: Point(456, 250), bottomLeft: Point(256, 244))
+
+    /// The sheet on a wooden desk with `box` printed on it, and its evidence (rendered once: the
+    /// renderer is slow in debug builds).
+    static let measured = PageEvidenceTests.evidence(for: scene)
+
+    /// The sheet on a wooden desk with `box` printed on it.
+    static var scene: Image<RGB8> {
+        var scene = Scene(width: 720, height: 480, page: sheet)
+        scene.background = .stripes(RGB8(120, 85, 60), amplitude: 10, period: 15)
+        let c = box.corners
+        scene.patches = (0..<4).map { k in
+            let p = c[k], q = c[(k + 1) % 4]
+            let d = q - p, n = Point(-d.y, d.x) * (1.5 / d.length)
+            return Scene.Patch(corners: [p + n, q + n, q - n, p - n], colour: RGB8(30, 30, 40), overPage: true)
+        }
+        return scene.render()
+    }
+
+    /// `quad` in working coordinates as a hypothesis of the given confidence and rank score.
+    static func hypothesis(_ quad: Quad, factor: Double, confidence: Double = 0.8, rank: Double = 0.5) -> WorkingQuad {
+        let w = PageEvidenceTests.working(quad, factor: factor)
+        var hypothesis = WorkingQuad(x: w.x, y: w.y, confidence: confidence)
+        hypothesis.rankScore = rank
+        return hypothesis
+    }
+
+    /// `quad` scaled about its centre by `scale`.
+    static func scaled(_ quad: Quad, by scale: Double) -> Quad {
+        let c = quad.corners, centre = (c[0] + c[1] + c[2] + c[3]) * 0.25
+        let s = c.map { centre + ($0 - centre) * scale }
+        return Quad(topLeft: s[0], topRight: s[1], bottomRight: s[2], bottomLeft: s[3])
+    }
+
+    @Test("paper goes on past a side of a box printed on the sheet, not past the sheet's own sides")
+    func paperPastASide() {
+        let (evidence, factor) = Self.measured
+        let pastBox = evidence.paperGoesOn(pastASideOf: Self.hypothesis(Self.box, factor: factor))
+        let pastSheet = evidence.paperGoesOn(pastASideOf: Self.hypothesis(Self.sheet, factor: factor))
+        #expect(pastBox)
+        #expect(!pastSheet)
+    }
+
+    @Test("the sheet continues over the part of it beyond the box; beyond the sheet lies the desk")
+    func continuation() {
+        let (evidence, factor) = Self.measured
+        let box = Self.hypothesis(Self.box, factor: factor), sheet = Self.hypothesis(Self.sheet, factor: factor)
+        let larger = Self.hypothesis(Self.scaled(Self.sheet, by: 1.3), factor: factor)
+        let overSheet = evidence.pageContinues(beyond: box, into: sheet)
+        let overDesk = evidence.pageContinues(beyond: sheet, into: larger)
+        // Too little of the larger outline beyond the seen one to tell.
+        let overNothing = evidence.pageContinues(beyond: sheet, into: sheet)
+        #expect(overSheet)
+        #expect(!overDesk)
+        #expect(!overNothing)
+    }
+
+    @Test("the box widens to the sheet only when the sheet passes the gate, ranks as a page and encloses it")
+    func rule() {
+        let (evidence, factor) = Self.measured
+        let widening = SheetWidening(threshold: 0.4, enclosedShare: 0.95)
+        let box = Self.hypothesis(Self.box, factor: factor), sheet = Self.hypothesis(Self.sheet, factor: factor)
+        func widens(_ outer: WorkingQuad, _ inner: WorkingQuad) -> Bool {
+            widening.isSheet(outer, of: inner, evidence: evidence)
+        }
+        #expect(widens(sheet, box))
+        // Doubted by the gate, or no plausible page outline for the rank model (two sheets touching).
+        #expect(!widens(Self.hypothesis(Self.sheet, factor: factor, confidence: 0.3), box))
+        #expect(!widens(Self.hypothesis(Self.sheet, factor: factor, rank: 0.01), box))
+        // Not enclosing the box: the sheet's lower half only.
+        let lower = Quad(topLeft: Point(216, 245), topRight: Point(496, 255),
+                         bottomRight: Self.sheet.bottomRight, bottomLeft: Self.sheet.bottomLeft)
+        #expect(!widens(Self.hypothesis(lower, factor: factor), box))
+        // Hardly larger than the choice: the same outline a little off.
+        #expect(!widens(Self.hypothesis(Self.scaled(Self.sheet, by: 1.01), factor: factor), sheet))
+        // The sheet itself is not widened onto the desk.
+        #expect(!widens(Self.hypothesis(Self.scaled(Self.sheet, by: 1.3), factor: factor), sheet))
+    }
+
+    /// A letter-size order form on slate from the generator's benchmark set (out_of_frame_0013),
+    /// its top-left corner 200 pixels beyond the frame's left border: the first look closes it
+    /// with a side from the frame's top-left corner to the page's bottom-left corner (JI 0.94),
+    /// cutting off the strip of page beyond; paper goes on past that side, and the outline
+    /// around the tint region runs along the page's own left side.
+    @Test("a page the frame cuts is widened from a line inside it to the border and beyond (JI ≥ 0.99)")
+    func cutPageWidened() throws {
+        let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("widening")
+        let decoded = try ImageFile.read(path: folder.appendingPathComponent("out_of_frame_0013.jpg").path)
+        let truth = Quad(topLeft: Point(-207.45, -7.801), topRight: Point(1151.954, 42.051),
+                         bottomRight: Point(996.438, 1354.914), bottomLeft: Point(52.307, 1482.036))
+        let found = try #require(DocumentDetector().detect(in: decoded.image))
+        let ji = jaccardIndex(truth: truth, predicted: found.quad)
+        #expect(ji >= 0.99, "JI \(ji)")
+        var options = DetectionOptions()
+        options.widensToSheet = false
+        let unwidened = try #require(try DocumentDetector(options: options).detect(in: decoded.image))
+        let before = jaccardIndex(truth: truth, predicted: unwidened.quad)
+        #expect(before < 0.95, "JI without widening \(before)")
+    }
+}
