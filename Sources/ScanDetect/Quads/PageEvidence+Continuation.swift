@@ -13,9 +13,9 @@ extension PageEvidence {
 
     /// Whether the paper inside `outline` (working coordinates, clockwise on screen) goes on past
     /// one of its sides: of the points `ColorPlanes.marginOffset` outside that side, at least
-    /// `continuationShare` have the outline's paper colour (`marginColour(of:)`). Beyond a page's outline lies
-    /// the desk; beyond a box printed on the page, or a side found on print, lies more paper. A
-    /// cheap test, read before searching for a larger sheet around the outline.
+    /// `continuationShare` have the outline's paper colour (`marginColour(of:)`). Beyond a page's
+    /// outline lies the desk; beyond a box printed on the page, or a side found on print, lies
+    /// more paper. A cheap test, read before searching for a larger sheet around the outline.
     func paperGoesOn(pastASideOf outline: WorkingQuad) -> Bool {
         guard let paper = marginColour(of: outline) else { return false }
         for k in 0..<4 {
@@ -25,7 +25,7 @@ extension PageEvidence {
                 let colour = SIMD3(planes.red[j], planes.green[j], planes.blue[j])
                 if ColorPlanes.difference(colour, paper) <= Self.continuationDifference { alike += 1 }
             }
-                if beyond > 0 && Double(alike) >= Self.continuationShare * Double(beyond) { return true }
+            if beyond > 0 && Double(alike) >= Self.continuationShare * Double(beyond) { return true }
         }
         return false
     }
