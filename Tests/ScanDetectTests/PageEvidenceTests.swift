@@ -126,6 +126,28 @@ struct PageEvidenceTests {
         #expect(page.evidence.borderCrossings(x: page.x, y: page.y) < 1)
     }
 
+    /// A page on a plain desk with `cables` (their heights, 8 pixels wide) across it from border
+    /// to border: each crosses the page's left and right sides.
+    static func cableCrossings(_ cables: [Double]) -> Double {
+        var scene = Scene(width: 720, height: 480, page: outline)
+        scene.background = .flat(RGB8(90, 70, 60))
+        scene.patches = cables.map { y in
+            Scene.Patch(corners: [Point(0, y), Point(720, y + 20), Point(720, y + 28), Point(0, y + 8)],
+                        colour: RGB8(25, 25, 28), overPage: true)
+        }
+        let (evidence, factor) = evidence(for: scene.render())
+        let p = working(outline, factor: factor)
+        return evidence.borderCrossings(x: p.x, y: p.y)
+    }
+
+    @Test("a cable's two edges across a side are one crossing; two cables far apart are two")
+    func cableCrossings() {
+        // Two of the four sides crossed, once each; then twice each.
+        let one = Self.cableCrossings([200]), two = Self.cableCrossings([160, 300])
+        #expect(one == 0.5)
+        #expect(two == 1)
+    }
+
     @Test("a quad drawn by tile joints has seams for sides; a page lying on the tiles has borders")
     func seams() {
         let (drawn, page) = Self.tiledFloor

@@ -77,18 +77,17 @@ struct RegionGuidedSearchTests {
         #expect(RegionSnapperTests.largestCornerError(found.x, found.y, truth) < 1.5, "\(found.x) \(found.y)")
     }
 
-    @Test("a sheet on a pale desk, a cable across it and clutter around, is found around its tint region")
+    /// Until a cable's two edges across a side counted as one crossing, the gate doubted the
+    /// sheet's outline on the first look (the cable's edges read as lines of the background
+    /// drawn through it) and only the search around the tint region found it; now the first
+    /// look finds it. The search's own tests are the ones above.
+    @Test("a sheet on a pale desk, a cable across it and clutter around, is found")
     func sheetOnClutteredDesk() throws {
         let image = Self.desk(page: Self.page)
         // (Detected first: a failed expectation would print the image.)
         let detection = DocumentDetector().detect(in: image)
         let found = try #require(detection)
         #expect(jaccardIndex(truth: Self.page, predicted: found.quad) >= 0.95)
-        // Without lines for the search around the region, neither look finds it.
-        var options = DetectionOptions()
-        options.secondLookLines = 4
-        let withoutLines = try DocumentDetector(options: options).detect(in: image)
-        #expect(withoutLines == nil)
     }
 
     @Test("the cluttered desk without a sheet stays no document")

@@ -107,13 +107,20 @@ extension PageEvidence {
     }
 
     /// Detected lines that run straight through a side, backed by edges both just inside and
-    /// just outside it (over `reach` working pixels each way), per observed side.
+    /// just outside it (over `reach` working pixels each way), per observed side. Lines that
+    /// cross a side within `reach` of each other count once: a cable, a pen or a marker lying
+    /// across the page has two edges, one object over the page rather than two lines of the
+    /// background drawn through an outline (on SmartDoc's cluttered desk a tax form with a cable
+    /// and pens across it read 1.75 crossings a side, and the gate doubted it).
     func borderCrossings(x: SIMD4<Double>, y: SIMD4<Double>, reach: Double = 10, gap: Double = 2) -> Double {
         let cosSteep = cos(30 * Double.pi / 180)
         let sides = observedSides(x: x, y: y)
         var crossings = 0
         for (_, p, q, inX, inY) in sides {
             let dx = q.x - p.x, dy = q.y - p.y
+            let sideLength = (dx * dx + dy * dy).squareRoot()
+            // Where each crossing line meets the side, working pixels from p.
+            var places: [Double] = []
             let needed = 0.6 * (reach - gap)
             for line in lines where !line.isFrameBorder {
                 // Steep to the side: the line's direction is close to the side's normal.
@@ -130,8 +137,15 @@ extension PageEvidence {
                 let outside = line.support(from: t - inward * reach, to: t - inward * gap)
                 if Double(max(inside.positive, inside.negative)) >= needed
                     && Double(max(outside.positive, outside.negative)) >= needed {
-                    crossings += 1
+                    places.append(s * sideLength)
                 }
+            }
+            // One crossing per cluster of places, each within `reach` of the cluster's first.
+            places.sort()
+            var last = -Double.infinity
+            for place in places where place - last > reach {
+                crossings += 1
+                last = place
             }
         }
         return sides.isEmpty ? 0 : Double(crossings) / Double(sides.count)
