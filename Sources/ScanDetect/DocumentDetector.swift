@@ -172,10 +172,13 @@ public struct DocumentDetector: Sendable {
         // (a white sheet on a pale, cluttered desk): the tint region, cables and pens across it
         // bridged, says roughly where it is, and a larger budget of lines exactly
         // (`RegionGuidedSearch`).
-        func guidedOutline(around tint: WorkingQuad) -> WorkingQuad? {
+        // `worthMeasuring` may pass over an outline before its verification and evidence.
+        func guidedOutline(around tint: WorkingQuad,
+                           worthMeasuring: (WorkingQuad) -> Bool = { _ in true }) -> WorkingQuad? {
             let moreLines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                                           minimumSupport: minimumLineSupport, maximumLines: options.secondLookLines)
-            guard let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search) else {
+            guard let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search),
+                  worthMeasuring(WorkingQuad(x: outline.x, y: outline.y, confidence: 0)) else {
                 return nil
             }
             let verified = verifier.verify(outline, lines: moreLines)
@@ -188,7 +191,7 @@ public struct DocumentDetector: Sendable {
             let widening = SheetWidening(threshold: options.confidenceThreshold, enclosedShare: options.enclosedShare)
             guard measurer.evidence.paperGoesOn(pastASideOf: choice),
                   let tint = regionHypotheses(regionFinder.colourRegions(in: planes).bridged, snapping: false).first,
-                  let sheet = guidedOutline(around: tint),
+                  let sheet = guidedOutline(around: tint, worthMeasuring: { widening.encloses($0, choice) }),
                   widening.isSheet(sheet, of: choice, evidence: measurer.evidence) else {
                 return (includingBands(decided, evidence: measurer.evidence), Double(planes.factor))
             }
