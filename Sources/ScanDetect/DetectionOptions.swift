@@ -154,8 +154,9 @@ public struct DetectionOptions: Sendable {
     /// with a side found on print) is widened to the sheet: the outline the second look's search
     /// gives around the tint region, when it encloses the choice, passes the gate and the
     /// choice's paper goes on over it (`SheetWidening`). Costs a few hundred samples on every
-    /// photo where a page is found, and the tint regions and the search (about 0.5 ms) only where
-    /// the choice's paper goes on past one of its sides.
+    /// photo where a page is found, and the tint regions and the search only where the choice's
+    /// paper goes on past one of its sides (16–19 % of the generator's photos; the median
+    /// detection time rose by about 3–5 %).
     public var widensToSheet = true
 
     /// Overlap (polygon IoU) with the best-ranked hypothesis above which another re-ranked

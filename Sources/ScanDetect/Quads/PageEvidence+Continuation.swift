@@ -1,10 +1,10 @@
 extension PageEvidence {
-    /// Least share of the samples beyond an outline that must have its margin's colour for the
-    /// sheet to go on there.
+    /// Least share of the samples beyond an outline that must have its paper colour for the sheet
+    /// to go on there.
     static let continuationShare = 0.5
     /// Largest colour difference (grey levels, the largest over R, G and B) between a sample
-    /// and the margin's median for the sample to count as more of the sheet. Print is thin at
-    /// the working size and changes few samples; wood, cloth or a dark desk differ by far more.
+    /// and the paper colour for the sample to count as more of the sheet. Print is thin at the
+    /// working size and changes few samples; wood, cloth or a dark desk differ by far more.
     static let continuationDifference = 40.0
     /// Samples per row and column of the grid over the larger outline's bounding box.
     static let continuationGrid = 32
