@@ -171,8 +171,8 @@ public struct DocumentDetector: Sendable {
         // A sheet whose faint sides rank too low among the scene's strong edges for the open search
         // (a white sheet on a pale, cluttered desk): the tint region, cables and pens across it
         // bridged, says roughly where it is, and a larger budget of lines exactly
-        // (`RegionGuidedSearch`).
-        // `worthMeasuring` may pass over an outline before its verification and evidence.
+        // (`RegionGuidedSearch`); `worthMeasuring` may pass over the outline before it is verified
+        // and measured.
         func guidedOutline(around tint: WorkingQuad,
                            worthMeasuring: (WorkingQuad) -> Bool = { _ in true }) -> WorkingQuad? {
             let moreLines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
@@ -190,7 +190,8 @@ public struct DocumentDetector: Sendable {
             // then the sheet if it encloses the choice, passes the gate and is that paper.
             let widening = SheetWidening(threshold: options.confidenceThreshold, enclosedShare: options.enclosedShare)
             guard measurer.evidence.paperGoesOn(pastASideOf: choice),
-                  let tint = regionHypotheses(regionFinder.colourRegions(in: planes).bridged, snapping: false).first,
+                  let tint = regionHypotheses(regionFinder.colourRegions(in: planes, drawing: false).bridged,
+                                               snapping: false).first,
                   let sheet = guidedOutline(around: tint, worthMeasuring: { widening.encloses($0, choice) }),
                   widening.isSheet(sheet, of: choice, evidence: measurer.evidence) else {
                 return (includingBands(decided, evidence: measurer.evidence), Double(planes.factor))

@@ -37,8 +37,9 @@ struct RegionCandidates {
     /// green, at Otsu's threshold), bluer side first: a white sheet on a warm table, or a cream
     /// one on a grey desk, where the luminance split puts page and table on one side. `drawn` as
     /// the split leaves them; `bridged` joined across lines one or two grid cells wide
-    /// (`bridged(_:width:height:regionAbove:)`): a cable or a pen across the sheet.
-    func colourRegions(in planes: ColorPlanes) -> (drawn: [Region], bridged: [Region]) {
+    /// (`bridged(_:width:height:regionAbove:)`): a cable or a pen across the sheet. Without
+    /// `drawing`, `drawn` is left empty (a caller that needs only the bridged regions).
+    func colourRegions(in planes: ColorPlanes, drawing: Bool = true) -> (drawn: [Region], bridged: [Region]) {
         let w = planes.width / gridStep, h = planes.height / gridStep
         guard w >= 8 && h >= 8 else { return ([], []) }
         let (tint, histogram) = Self.grid(of: planes, step: gridStep, mix: .yellowBlue)
@@ -50,7 +51,7 @@ struct RegionCandidates {
                                frame: (planes.width, planes.height))
             }
         }
-        return (split(bridging: false), split(bridging: true))
+        return (drawing ? split(bridging: false) : [], split(bridging: true))
     }
 
     /// The `count` largest 4-connected regions of a `w × h` grid's values on one side of
