@@ -110,6 +110,26 @@ struct DocumentDetectorTests {
         #expect(ji >= 0.95, "JI \(ji) for \(detection.quad)")
     }
 
+    @Test("a page filling 3 % of the frame is too small to read and is no document; at 8 % it is found")
+    func readableSize() throws {
+        // The tilted page shrunk about its centre to the given share of the 720 × 480 frame.
+        func scene(filling share: Double) throws -> (scene: Scene, page: Quad) {
+            let c = Self.tilted.corners, centre = (c[0] + c[1] + c[2] + c[3]) * 0.25
+            let scale = (share * 720 * 480 / Polygon.area(c)).squareRoot()
+            let page = try Quad(corners: c.map { centre + ($0 - centre) * scale })
+            var scene = Scene(width: 720, height: 480, page: page)
+            scene.background = .stripes(RGB8(150, 105, 70), amplitude: 18, period: 11)
+            return (scene, page)
+        }
+        let small = try scene(filling: 0.03)
+        let found = DocumentDetector().detect(in: small.scene.render())
+        #expect(found == nil, "\(String(describing: found?.quad)) at \(found?.confidence ?? 0)")
+        let readable = try scene(filling: 0.08)
+        let detection = try #require(DocumentDetector().detect(in: readable.scene.render()))
+        let ji = jaccardIndex(truth: readable.page, predicted: detection.quad)
+        #expect(ji >= 0.95, "JI \(ji) for \(detection.quad)")
+    }
+
     @Test("working coordinates on the working frame's far border map onto the photo's")
     func fullResolutionBorder() {
         // 1443 pixels at factor 4: a working side of 360, 3 pixels left out.

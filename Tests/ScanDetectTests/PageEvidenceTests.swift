@@ -3,6 +3,12 @@ import ScanTestSupport
 import Testing
 @testable import ScanDetect
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The interior and crossing evidence of `PageEvidence`, measured on analytic scenes at known
 /// quads, and the necessary conditions `ConfidenceModel.veto` enforces.
 @Suite("Page evidence")
@@ -232,9 +238,26 @@ struct PageEvidenceTests {
         #expect(ConfidenceModel.veto(colouredPage) == 1)
     }
 
+    @Test("the veto rises with the outline's share of the frame from the readable area's lower bound to its upper")
+    func readableArea() {
+        var page = [Double](repeating: 0, count: PageEvidence.featureCount)
+        page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0
+        let range = ConfidenceModel.readableArea
+        let veto = { (share: Double) -> Double in
+            var f = page
+            f[PageEvidence.areaFeature] = log(share)
+            return ConfidenceModel.veto(f)
+        }
+        #expect(veto(range.lowerBound / 2) == 0)
+        #expect(abs(veto((range.lowerBound + range.upperBound) / 2) - 0.5) < 1e-9)
+        #expect(veto(range.upperBound) == 1)
+        #expect(veto(0.3) == 1)
+    }
+
     @Test("the veto is 1 for paper-like evidence and falls to 0 when a necessary condition fails",
           arguments: [(9, 0.0), (0, 0.0), (2, 0.0), (11, 3.0), (PageEvidence.latticeFeature, 0.45),
-                      (PageEvidence.seamFeature, ConfidenceModel.seamLimit.upperBound)])
+                      (PageEvidence.seamFeature, ConfidenceModel.seamLimit.upperBound),
+                      (PageEvidence.areaFeature, log(ConfidenceModel.readableArea.lowerBound))])
     func veto(feature: Int, value: Double) {
         var page = [Double](repeating: 0, count: PageEvidence.featureCount)
         page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0

@@ -20,7 +20,7 @@ import ScanCore
 /// 5. interior structure: long straight edges inside the quad, parallel to none of the
 ///    page's text (grout lines, key rows, shelf boards);
 /// 6. sides on the frame's border (a quad closed off by the frame is weaker evidence);
-/// 7. area as a fraction of the frame (log);
+/// 7. area as a fraction of the frame (natural log); only the veto reads it (`readableArea`);
 /// 8. agreement with the other kind of hypothesis (polygon IoU of a line hypothesis with the
 ///    light region, of the light region with the best line hypothesis);
 /// 9. interior paper: share of the interior as light as the margin (not a dark screen);
@@ -68,6 +68,8 @@ struct PageEvidence {
     static let marginChromaFeature = 3
     /// Index of the count of sides on the frame's border.
     static let borderFeature = 6
+    /// Index of the outline's area as a share of the frame (natural log).
+    static let areaFeature = 7
     /// Index of the interior ink share.
     static let inkFeature = 12
     /// Index of the interior edges' balance between the two axes.
