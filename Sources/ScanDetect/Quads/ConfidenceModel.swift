@@ -109,7 +109,9 @@ enum ConfidenceModel {
     /// on seeds 10, 12 and 13 the false positives fell from 5, 7 and 9 to 2, 5 and 7, three
     /// wrong outlines (JI 0.07–0.14) became "no document" and three others (JI 0.21–0.52) gave
     /// way to other wrong ones, 0.05–0.08 lower. An upper bound of 4 % kept one more
-    /// false positive on seed 10; 8 % lost a SmartDoc page (9 % of its frame, near the gate).
+    /// false positive on seed 10; 8 % lost the SmartDoc datasheet on the cluttered desk, whose
+    /// first accepted outline is a box printed on it, 5–6 % of the frame, widened to the sheet
+    /// (`SheetWidening`) only once accepted: the upper bound sits at that box's size.
     /// A share, not a pixel count, so that the answer does not change with the photo's size.
     static let readableArea = 0.02...0.05
 
