@@ -252,6 +252,10 @@ struct PageEvidenceTests {
         #expect(abs(veto((range.lowerBound + range.upperBound) / 2) - 0.5) < 1e-9)
         #expect(veto(range.upperBound) == 1)
         #expect(veto(0.3) == 1)
+        // A piece of a page (beyond a fold) is not doubted for its size.
+        var piece = page
+        piece[PageEvidence.areaFeature] = log(range.lowerBound / 2)
+        #expect(ConfidenceModel.veto(piece, asWholePage: false) == 1)
     }
 
     @Test("the veto is 1 for paper-like evidence and falls to 0 when a necessary condition fails",

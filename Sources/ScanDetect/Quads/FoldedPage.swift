@@ -85,7 +85,8 @@ enum FoldedPage {
     static let minimumGridBalance = 0.1
 
     /// Whether `piece` (working coordinates, clockwise on screen) is more of the sheet `panel`
-    /// (measured) lies on: paper to the gate, coloured like the panel's margin, and printed on
+    /// (measured) lies on: paper to the gate (whatever its size, a piece being part of a page),
+    /// coloured like the panel's margin, and printed on
     /// (`minimumInk` or `minimumGridBalance`).
     static func isSameSheet(_ piece: [Point], as panel: WorkingQuad, evidence: PageEvidence) -> Bool {
         guard piece.count == 4, panel.features.count == PageEvidence.featureCount else { return false }
@@ -97,7 +98,7 @@ enum FoldedPage {
             || features[PageEvidence.gridBalanceFeature] >= minimumGridBalance
         return features[saturation] <= panel.features[saturation] + saturationAllowance
             && printed
-            && ConfidenceModel.confidence(features) >= minimumPieceConfidence
+            && ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence
     }
 
     /// Distance from `point` to the nearest side of the closed polygon `outline`.
