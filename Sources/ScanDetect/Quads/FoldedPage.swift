@@ -86,8 +86,7 @@ enum FoldedPage {
 
     /// Whether `piece` (working coordinates, clockwise on screen) is more of the sheet `panel`
     /// (measured) lies on: paper to the gate (whatever its size, a piece being part of a page),
-    /// coloured like the panel's margin, and printed on
-    /// (`minimumInk` or `minimumGridBalance`).
+    /// coloured like the panel's margin, and printed on (`minimumInk` or `minimumGridBalance`).
     static func isSameSheet(_ piece: [Point], as panel: WorkingQuad, evidence: PageEvidence) -> Bool {
         guard piece.count == 4, panel.features.count == PageEvidence.featureCount else { return false }
         let x = SIMD4(piece[0].x, piece[1].x, piece[2].x, piece[3].x)
