@@ -109,7 +109,8 @@ enum ConfidenceModel {
     /// scanned. At 5 % of a 1920 × 1080 frame an A4 page is about 270 × 380 pixels, some 30 dpi,
     /// where body text is 4 pixels tall; what the detector took for pages at 2–3 % of the frame
     /// on the fresh seeds were sticky notes and a panel on a screen. Labelled pages fill at least
-    /// 8.8 % of the frame (SmartDoc) and 12.7 % (the generator's seeds 7–13), so none is doubted:
+    /// 8.8 % of the frame (SmartDoc) and 12.7 % (the generator's benchmark set and seeds 7–10 and
+    /// 12–14), so none is doubted:
     /// on seeds 10, 12 and 13 the false positives fell from 5, 7 and 9 to 2, 5 and 7, and three
     /// wrong outlines (JI 0.07–0.14) became "no document", no other photo changing; on seed 14,
     /// made afterwards, 13 of 200 fell to 12, one wrong outline (JI 0.03) became "no document"
