@@ -11,13 +11,14 @@ import ScanCore
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
-/// the gate accepts none, with a region of a yellow–blue split and the outline a larger budget of
-/// lines gives around that region (`RegionGuidedSearch`); an accepted outline that is part of a
-/// sheet (its paper goes on past a side) widened to that outline when it is the sheet
-/// (`SheetWidening`) → the winner's sides moved out
-/// over any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to
-/// sub-pixel precision on the full-resolution image and, when the frame cuts it and the page
-/// visibly continues past the border, completed beyond it.
+/// the gate accepts none, with a region of a yellow–blue split, the outline a larger budget of
+/// lines gives around that region (`RegionGuidedSearch`) and the measured line outlines that
+/// region agrees with, scored again (`EvidenceMeasurer.agreeing`); an accepted outline that is
+/// part of a sheet (its paper goes on past a side) widened to that outline when it is the sheet
+/// (`SheetWidening`) → the winner's sides moved out over any band printed to the sheet's edge
+/// (`PageEvidence.includingBands`) → refined to sub-pixel precision on the full-resolution image
+/// and, when the frame cuts it and the page visibly continues past the border, completed beyond
+/// it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -210,7 +211,16 @@ public struct DocumentDetector: Sendable {
         if let tint, let outline = guidedOutline(around: tint), !outline.hasColouredMargin {
             guided = [outline]
         }
-        let second = measurer.measure(next + colour.prefix(1)).filter(WorkingQuad.isUnambiguousPage) + guided
+        let looked = measurer.measure(next + colour.prefix(1))
+        // A page the light regions missed (coloured paper, or paper as light as the table) lacks
+        // their agreement; the tint region may still have parted it from the table. Only an
+        // outline the agreement carries through the gate is new (one still doubted would merely
+        // compete with what the rest of the second look accepts).
+        let agreed = tint.map {
+            measurer.agreeing(first + looked, with: $0, minimumOverlap: options.tintAgreementOverlap)
+                .filter { $0.confidence >= options.confidenceThreshold }
+        } ?? []
+        let second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
         let final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
         return (includingBands(final, evidence: measurer.evidence), Double(planes.factor))
     }

@@ -38,6 +38,11 @@ struct DetectionOptionsTests {
         #expect(throws: DetectionError.invalidOption(name: "duplicateOverlap", value: 2.5)) {
             try options.validate()
         }
+        options = DetectionOptions()
+        options.tintAgreementOverlap = -0.5
+        #expect(throws: DetectionError.invalidOption(name: "tintAgreementOverlap", value: -0.5)) {
+            try options.validate()
+        }
     }
 
     @Test("too small an image is no document, and check() says why")

@@ -34,22 +34,46 @@ struct EvidenceMeasurer {
                                                                measuringLattice: false)
             known[outline] = features
             measured[k].features = features
-            measured[k].confidence = ConfidenceModel.confidence(measured[k].features)
-            // The lattice cue is the costliest and can only lower the confidence, so it is measured
-            // only where the rest of the evidence makes a page (elsewhere its confidence stands,
-            // below the threshold either way).
-            if measured[k].confidence >= threshold {
-                let corners = measured[k].corners
-                let lattice = latticeReadings.first {
-                    Polygon.intersectionOverUnion($0.corners, corners) >= PageEvidence.latticeSharedOverlap
-                }?.value ?? evidence.interiorLattice(x: measured[k].x, y: measured[k].y)
-                latticeReadings.append((corners, lattice))
-                measured[k].features[PageEvidence.latticeFeature] = lattice
-                measured[k].confidence = ConfidenceModel.confidence(measured[k].features)
-            }
-            measured[k].rankScore = ConfidenceModel.rankScore(measured[k].features)
+            score(&measured[k])
         }
         return measured
+    }
+
+    /// The measured line hypotheses of `measured` that a second region, `tint`, agrees with
+    /// (polygon IoU at least `minimumOverlap`), each with that agreement as its
+    /// agreement feature where it is the higher, and its confidence and rank score anew.
+    /// The light regions miss a page whose paper is coloured or as light as a pale table
+    /// around it, and the hypothesis then lacks the agreement that confirms a page outline;
+    /// the tint region may still part that page from the table.
+    mutating func agreeing(_ measured: [WorkingQuad], with tint: WorkingQuad, minimumOverlap: Double) -> [WorkingQuad] {
+        measured.compactMap { quad in
+            guard !quad.isRegion, quad.features.count == PageEvidence.featureCount else { return nil }
+            let overlap = Polygon.intersectionOverUnion(quad.corners, tint.corners)
+            guard overlap >= minimumOverlap else { return nil }
+            var agreed = quad
+            agreed.features[PageEvidence.agreementFeature] = max(overlap, quad.features[PageEvidence.agreementFeature])
+            score(&agreed)
+            return agreed
+        }
+    }
+
+    /// Sets the confidence and rank score of a quad from its features, measuring its lattice
+    /// cue first when the rest of the evidence makes a page.
+    private mutating func score(_ quad: inout WorkingQuad) {
+        quad.confidence = ConfidenceModel.confidence(quad.features)
+        // The lattice cue is the costliest and can only lower the confidence, so it is measured
+        // only where the rest of the evidence makes a page (elsewhere its confidence stands,
+        // below the threshold either way).
+        if quad.confidence >= threshold {
+            let corners = quad.corners
+            let lattice = latticeReadings.first {
+                Polygon.intersectionOverUnion($0.corners, corners) >= PageEvidence.latticeSharedOverlap
+            }?.value ?? evidence.interiorLattice(x: quad.x, y: quad.y)
+            latticeReadings.append((corners, lattice))
+            quad.features[PageEvidence.latticeFeature] = lattice
+            quad.confidence = ConfidenceModel.confidence(quad.features)
+        }
+        quad.rankScore = ConfidenceModel.rankScore(quad.features)
     }
 
     /// A quad's corners to the bit, and which cue it came from (which decides the outline it is

@@ -70,6 +70,8 @@ struct PageEvidence {
     static let borderFeature = 6
     /// Index of the outline's area as a share of the frame (natural log).
     static let areaFeature = 7
+    /// Index of the agreement with the other kind of hypothesis.
+    static let agreementFeature = 8
     /// Index of the interior ink share.
     static let inkFeature = 12
     /// Index of the interior edges' balance between the two axes.
