@@ -152,18 +152,18 @@ public struct DetectionOptions: Sendable {
     public var secondLookLines: Int = 100
 
     /// Overlap (polygon IoU) with the second look's tint region (`RegionCandidates.colourRegions`,
-    /// bridged) from which a line hypothesis the second look has measured counts as agreeing with
-    /// it, and is scored again with that agreement (`EvidenceMeasurer.agreeing`); of those, only
-    /// an unambiguous page (`WorkingQuad.isUnambiguousPage`) the gate accepts may be chosen. The
-    /// light regions miss a page of coloured paper, or one as light as the pale table it lies
-    /// on, which then lacks the agreement that confirms an outline. At 0.8 pages were found on
-    /// three of the generator's photos (a green page cut by the frame, a card under a finger, a
-    /// receipt on white tiles; JI 0.91–1.00) and on three of the SmartDoc sample's variants
-    /// (the magazine on the cluttered desk, 0 → 0.84–0.85), two of its variants were placed a
-    /// little worse (0.89 → 0.84, 0.86 → 0.85), and no false positive was added; at 0.6 a
-    /// negative (seed 9) gained one and a wrong outline was returned for a page (seed 7), at 0.9
-    /// none of the SmartDoc variants was found. Lower: more such pages, more clutter confirmed
-    /// by a region that merely overlaps it; above 1: never.
+    /// bridged) from which a line outline the second look has measured (the re-ranked ones, the
+    /// next few and the one around that region) counts as agreeing with it, and is scored again
+    /// with that agreement (`EvidenceMeasurer.agreeing`); of those, only an unambiguous page
+    /// (`WorkingQuad.isUnambiguousPage`) the gate accepts may be chosen. The light regions miss a
+    /// page of coloured paper, or one as light as the table it lies on, which then lacks the
+    /// agreement that confirms an outline. At 0.8 pages were found on five of the generator's
+    /// photos (among them a green page cut by the frame, two cards on wood, a receipt on white
+    /// tiles; JI 0.87–1.00) and on four of the SmartDoc sample's variants (on the cluttered desk,
+    /// 0 → 0.84–0.93), one variant was placed a little worse (0.86 → 0.85), and no false
+    /// positive was added; at 0.6 a negative (seed 9) gained one, at 0.9 none of the SmartDoc
+    /// variants was found. Lower: more such pages, more clutter confirmed by a region that merely
+    /// overlaps it; above 1: never.
     public var tintAgreementOverlap: Double = 0.8
 
     /// Whether an accepted outline that is part of a sheet (a box printed on it, or the sheet

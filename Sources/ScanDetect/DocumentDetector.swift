@@ -206,7 +206,8 @@ public struct DocumentDetector: Sendable {
         let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
         let colour = regionHypotheses(tintRegions.drawn, snapping: false)
         // Region and lines agree on the guided outline, so the gate alone decides, unless its
-        // margin is coloured (a phone's back, a panel on a screen).
+        // margin is coloured (a phone's back, a panel on a screen); measured like the others
+        // against the light region, it is scored with the tint region's agreement below.
         var guided: [WorkingQuad] = []
         if let tint, let outline = guidedOutline(around: tint), !outline.hasColouredMargin {
             guided = [outline]
@@ -217,7 +218,7 @@ public struct DocumentDetector: Sendable {
         // outline the agreement carries through the gate is new (one still doubted would merely
         // compete with what the rest of the second look accepts).
         let agreed = tint.map {
-            measurer.agreeing(first + looked, with: $0, minimumOverlap: options.tintAgreementOverlap)
+            measurer.agreeing(first + looked + guided, with: $0, minimumOverlap: options.tintAgreementOverlap)
                 .filter { $0.confidence >= options.confidenceThreshold }
         } ?? []
         let second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
