@@ -223,10 +223,17 @@ struct PageEvidenceTests {
         #expect(features[15] == 0)
     }
 
-    @Test("a coloured square is vetoed as a sticky note; a grey square and a coloured page are not")
-    func stickyNote() {
+    /// Features meeting every necessary condition of paper: edges back the outline, every side
+    /// steps, the margin and interior are paper-light, nothing crosses the sides.
+    static var paperLikeFeatures: [Double] {
         var page = [Double](repeating: 0, count: PageEvidence.featureCount)
         page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0
+        return page
+    }
+
+    @Test("a coloured square is vetoed as a sticky note; a grey square and a coloured page are not")
+    func stickyNote() {
+        let page = Self.paperLikeFeatures
         var note = page
         note[15] = 1; note[3] = 0.4
         #expect(ConfidenceModel.veto(note) == 0)
@@ -240,8 +247,7 @@ struct PageEvidenceTests {
 
     @Test("the veto rises with the outline's share of the frame from the readable area's lower bound to its upper")
     func readableArea() {
-        var page = [Double](repeating: 0, count: PageEvidence.featureCount)
-        page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0
+        let page = Self.paperLikeFeatures
         let range = ConfidenceModel.readableArea
         let veto = { (share: Double) -> Double in
             var f = page
@@ -263,8 +269,7 @@ struct PageEvidenceTests {
                       (PageEvidence.seamFeature, ConfidenceModel.seamLimit.upperBound),
                       (PageEvidence.areaFeature, log(ConfidenceModel.readableArea.lowerBound))])
     func veto(feature: Int, value: Double) {
-        var page = [Double](repeating: 0, count: PageEvidence.featureCount)
-        page[0] = 0.95; page[1] = 1; page[2] = 1; page[9] = 0.95; page[11] = 0
+        let page = Self.paperLikeFeatures
         #expect(ConfidenceModel.veto(page) == 1)
         var failed = page
         failed[feature] = value

@@ -22,7 +22,8 @@ import ScanCore
 /// 6. sides on the frame's border (a quad closed off by the frame is weaker evidence);
 /// 7. area as a fraction of the frame (natural log); only the veto reads it (`readableArea`);
 /// 8. agreement with the other kind of hypothesis (polygon IoU of a line hypothesis with the
-///    light region, of the light region with the best line hypothesis);
+///    light region, of the light region with the best line hypothesis; on the second look, of a
+///    line hypothesis with the tint region where that is higher, `EvidenceMeasurer.agreeing`);
 /// 9. interior paper: share of the interior as light as the margin (not a dark screen);
 /// 10. inner outline: a second edge parallel to the sides just inside them (a bezel, a frame);
 /// 11. border crossings: background lines running on through the sides (tile joints, grain);
