@@ -1,7 +1,6 @@
 // Feature dump for fit_confidence.py. Not a target of Package.swift (it needs
-// `@testable import ScanDetect`): build it in a package that lists ScanCore, ScanCodecs and
-// ScanDetect plus this folder as an executable target, with `swift build -c release
-// -Xswiftc -enable-testing`, then run `featdump LIST > features.jsonl` (LIST: one image path a line).
+// `@testable import ScanDetect`): Benchmarks/detection/probes.sh builds it with the other probes;
+// then run `featdump LIST > features.jsonl` (LIST: one image path a line).
 import Foundation
 import ScanCore
 import ScanCodecs

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the detector's diagnostic probes in a scratch package beside the repository's sources:
+# they need `@testable import ScanDetect`, which a release build of the package itself does not
+# allow, so they are not targets of Package.swift.
+#   featdump LIST            top hypotheses and their PageEvidence features, as fit_confidence.py reads
+#   hypdump IMG...           the pipeline's top hypotheses with confidence and features
+#   linedump IMG [N]         the working scale and the first N detected lines (θ, ρ, votes, ...)
+#   edgedump IMG OUT.pgm     the working edge map beside the gradient magnitude
+#   pdetect [KEY=V...] IMG...  detect --json with options changed (keys: see its main.swift)
+# usage: probes.sh [DIR]  (default /tmp/flatbed-probes); the binaries land in DIR/.build/release.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+dir="${1:-/tmp/flatbed-probes}"
+mkdir -p "$dir/Sources"
+for module in ScanCore ScanDetect ScanCodecs CTurboJPEG CPNG CHeif CTIFF; do
+    ln -sfn "$repo/Sources/$module" "$dir/Sources/$module"
+done
+probes=(featdump)
+ln -sfn "$repo/Benchmarks/detection/featdump" "$dir/Sources/featdump"
+for probe in "$repo"/Benchmarks/detection/probes/*/; do
+    name="$(basename "$probe")"
+    probes+=("$name")
+    ln -sfn "$probe" "$dir/Sources/$name"
+done
+{
+    echo '// swift-tools-version: 6.0'
+    echo '// Written by Benchmarks/detection/probes.sh.'
+    echo 'import PackageDescription'
+    echo 'let package = Package(name: "FlatbedProbes", targets: ['
+    echo '    .target(name: "ScanCore"),'
+    echo '    .target(name: "ScanDetect", dependencies: ["ScanCore"]),'
+    echo '    .target(name: "ScanCodecs", dependencies: ["ScanCore", "CTurboJPEG", "CPNG", "CHeif", "CTIFF"]),'
+    echo '    .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),'
+    echo '    .systemLibrary(name: "CPNG", pkgConfig: "libpng"),'
+    echo '    .systemLibrary(name: "CHeif", pkgConfig: "libheif"),'
+    echo '    .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4"),'
+    for name in "${probes[@]}"; do
+        echo "    .executableTarget(name: \"$name\", dependencies: [\"ScanCore\", \"ScanCodecs\", \"ScanDetect\"]),"
+    done
+    echo '])'
+    echo 'for target in package.targets where target.type != .system {'
+    echo '    target.swiftSettings = [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]'
+    echo '}'
+} > "$dir/Package.swift"
+cd "$dir"
+swift build -c release -Xswiftc -enable-testing
+echo "probes built in $dir/.build/release: ${probes[*]}" >&2

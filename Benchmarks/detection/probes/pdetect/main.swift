@@ -1,0 +1,40 @@
+// pdetect [KEY=VALUE...] IMG...: `flatbed detect --json` lines with options changed, for trying a
+// setting on a whole set (detect_ms includes nothing but detection). Keys: long (workingLongSide),
+// passes (smoothingPasses), contrast, noise, lines (maximumLines), slines (secondLookLines),
+// thr (confidenceThreshold).
+import Foundation
+import ScanCore
+import ScanCodecs
+@testable import ScanDetect
+
+var options = DetectionOptions()
+var paths: [String] = []
+for a in CommandLine.arguments.dropFirst() {
+    let kv = a.split(separator: "=", maxSplits: 1).map(String.init)
+    if kv.count == 2 && !a.hasPrefix("/") {
+        let v = Double(kv[1])!
+        switch kv[0] {
+        case "long": options.workingLongSide = Int(v)
+        case "passes": options.smoothingPasses = Int(v)
+        case "contrast": options.minimumEdgeContrast = v
+        case "noise": options.noiseMultiple = v
+        case "lines": options.maximumLines = Int(v)
+        case "slines": options.secondLookLines = Int(v)
+        case "thr": options.confidenceThreshold = v
+        default: fatalError("unknown key \(kv[0])")
+        }
+    } else { paths.append(a) }
+}
+let detector = try! DocumentDetector(options: options)
+for path in paths {
+    guard let decoded = try? ImageFile.read(path: path) else { print("{\"image\":\"\(path)\",\"corners\":null}"); continue }
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    let d = detector.detect(in: decoded.image)
+    let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+    if let d {
+        let c = d.quad.corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
+        print("{\"image\":\"\(path)\",\"corners\":[\(c)],\"confidence\":\(d.confidence),\"detect_ms\":\(ms)}")
+    } else {
+        print("{\"image\":\"\(path)\",\"corners\":null,\"detect_ms\":\(ms)}")
+    }
+}
