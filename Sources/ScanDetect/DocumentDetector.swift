@@ -15,7 +15,8 @@ import ScanCore
 /// lines gives around that region (`RegionGuidedSearch`) and the measured line outlines that
 /// region agrees with, scored again (`EvidenceMeasurer.agreeing`); an accepted outline that is
 /// part of a sheet (its paper goes on past a side) widened to that outline when it is the sheet
-/// (`SheetWidening`) → the winner's sides moved out over any band printed to the sheet's edge
+/// (`SheetWidening`) → the winner's sides found on print moved out to the page's edge beyond them
+/// (`PageEvidence.includingPaper`), and over any band printed to the sheet's edge
 /// (`PageEvidence.includingBands`) → refined to sub-pixel precision on the full-resolution image
 /// and, when the frame cuts it and the page visibly continues past the border, completed beyond
 /// it.
@@ -226,10 +227,12 @@ public struct DocumentDetector: Sendable {
         return (includingBands(final, evidence: measurer.evidence), Double(planes.factor))
     }
 
-    /// `ordered` with the accepted page's outline taken out over any band printed to its edge
+    /// `ordered` with the accepted page's outline taken out to the page's edge past any side found
+    /// on print (`PageEvidence.includingPaper`), then over any band printed to its edge
     /// (`PageEvidence.includingBands`); the rest as they are.
     private func includingBands(_ ordered: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
         guard var page = ordered.first, page.confidence >= options.confidenceThreshold else { return ordered }
+        (page.x, page.y) = evidence.includingPaper(x: page.x, y: page.y)
         (page.x, page.y) = evidence.includingBands(x: page.x, y: page.y)
         return [page] + ordered.dropFirst()
     }

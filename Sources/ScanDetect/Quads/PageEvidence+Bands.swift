@@ -119,7 +119,7 @@ extension PageEvidence {
 
     /// The best backed share of the segment a → b and of its parallels up to `bandSideShift`
     /// working pixels to either side, a pixel apart.
-    private func backedNearby(_ a: Point, _ b: Point) -> Double {
+    func backedNearby(_ a: Point, _ b: Point) -> Double {
         let length = a.distance(to: b)
         guard length >= 1 else { return 0 }
         let across = Point((b.y - a.y) / length, -(b.x - a.x) / length)
@@ -130,7 +130,7 @@ extension PageEvidence {
     }
 
     /// Backed share of the segment a → b between fractions `from` and `to` of its length.
-    private func backed(_ a: Point, _ b: Point, from start: Double, to end: Double) -> Double {
+    func backed(_ a: Point, _ b: Point, from start: Double, to end: Double) -> Double {
         let length = a.distance(to: b)
         guard length >= 1 else { return 0 }
         return backedFraction(from: (a.x, a.y), direction: ((b.x - a.x) / length, (b.y - a.y) / length),
@@ -140,7 +140,7 @@ extension PageEvidence {
     /// Colours of the working pixels along a → b over its middle 80 %, moved `offset` working
     /// pixels outward (to the left of travel, the outside of a clockwise outline); `count`
     /// samples (32 unless given), those off the frame left out.
-    private func colours(from a: Point, to b: Point, offset: Double, count: Int = 32) -> [SIMD3<Float>] {
+    func colours(from a: Point, to b: Point, offset: Double, count: Int = 32) -> [SIMD3<Float>] {
         let length = a.distance(to: b)
         guard length > 0, count > 0 else { return [] }
         let ox = (b.y - a.y) / length * offset, oy = -(b.x - a.x) / length * offset

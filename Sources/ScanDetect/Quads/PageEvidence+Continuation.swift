@@ -59,7 +59,7 @@ extension PageEvidence {
     /// The paper colour of the outline's margin (`ColorPlanes.forEachMarginPixel` along its four
     /// sides): each channel's upper quartile, since print only darkens paper and at the working
     /// size a box full of text reads grey at its median; nil when no side is long enough to read.
-    private func marginColour(of outline: WorkingQuad) -> SIMD3<Float>? {
+    func marginColour(of outline: WorkingQuad) -> SIMD3<Float>? {
         var margin: [SIMD3<Float>] = []
         for k in 0..<4 {
             forEachSide(of: outline, from: k, offset: ColorPlanes.marginOffset) { j in
