@@ -17,6 +17,15 @@ struct BandTests {
     /// The point a share `t` of the way from `a` to `b`.
     static func between(_ a: Point, _ b: Point, _ t: Double) -> Point { a + (b - a) * t }
 
+    /// A table's joint 4 pixels wide, `distance` pixels above the page's top side and parallel to
+    /// it, across the whole frame.
+    static func joint(above page: Quad, by distance: Double, colour: RGB8) -> Scene.Patch {
+        let c = page.corners
+        let direction = (c[1] - c[0]) / c[1].distance(to: c[0])
+        let a = c[0] + Point(0, -distance) - direction * 400, b = c[1] + Point(0, -distance) + direction * 400
+        return .init(corners: [a + Point(0, -4), b + Point(0, -4), b, a], colour: colour, overPage: false)
+    }
+
     /// The page's outline with its top side moved down to the band's inner edge.
     static var insideTheBand: Quad {
         let c = PageEvidenceTests.outline.corners
@@ -101,12 +110,9 @@ struct BandTests {
     func leavesOutTheTable() throws {
         let page = PageEvidenceTests.outline
         var scene = Scene(width: 720, height: 480, page: page)
-        let c = page.corners
         // A dark joint 16 pixels above the top side, across the whole frame: the strip between
         // is table, like the table outside the other sides.
-        let direction = (c[1] - c[0]) / c[1].distance(to: c[0])
-        let a = c[0] + Point(0, -16) - direction * 400, b = c[1] + Point(0, -16) + direction * 400
-        scene.patches = [.init(corners: [a + Point(0, -4), b + Point(0, -4), b, a], colour: RGB8(30, 25, 20), overPage: false)]
+        scene.patches = [Self.joint(above: page, by: 16, colour: RGB8(30, 25, 20))]
         let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
         let truth = PageEvidenceTests.working(page, factor: factor)
         let kept = evidence.includingBands(x: truth.x, y: truth.y)

@@ -57,13 +57,9 @@ struct PaperSideTests {
         let page = PageEvidenceTests.outline
         var scene = Scene(width: 720, height: 480, page: page)
         scene.background = .flat(RGB8(228, 226, 220))
-        let c = page.corners
         // A dark joint 40 pixels above the top side, across the whole frame: the strip between is
         // table as light as the paper, but the page's sides do not run on across it.
-        let direction = (c[1] - c[0]) / c[1].distance(to: c[0])
-        let a = c[0] + Point(0, -40) - direction * 400, b = c[1] + Point(0, -40) + direction * 400
-        scene.patches = [.init(corners: [a + Point(0, -4), b + Point(0, -4), b, a], colour: RGB8(60, 55, 50),
-                               overPage: false)]
+        scene.patches = [BandTests.joint(above: page, by: 40, colour: RGB8(60, 55, 50))]
         let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
         let truth = PageEvidenceTests.working(page, factor: factor)
         let kept = evidence.includingPaper(x: truth.x, y: truth.y)

@@ -1,8 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 import ScanCore
 
 /// A page printed to its edge with a dark band (an ID card's header, an invoice's footer) shows
@@ -43,43 +38,26 @@ extension PageEvidence {
     /// a band printed to the sheet's edge moved out to the band's far edge; the outline itself
     /// when no side does.
     func includingBands(x: SIMD4<Double>, y: SIMD4<Double>) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
-        var x = x, y = y
-        for k in 0..<4 {
-            if let moved = bandSide(k, x: x, y: y) {
-                x[k] = moved.p.x
-                y[k] = moved.p.y
-                x[(k + 1) % 4] = moved.q.x
-                y[(k + 1) % 4] = moved.q.y
-            }
-        }
-        return (x, y)
+        movingSides(x: x, y: y) { k, x, y in bandSide(k, x: x, y: y) }
     }
 
     /// The corners of side `k` moved to the far edge of a band along it, or nil.
     private func bandSide(_ k: Int, x: SIMD4<Double>, y: SIMD4<Double>) -> (p: Point, q: Point)? {
         let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
         let p = corner(k), q = corner(k + 1)
-        guard !isOnFrameBorder((p.x, p.y), (q.x, q.y)) else { return nil }
         let length = p.distance(to: q)
-        guard length >= 16 else { return nil }
-        let u = (x: (q.x - p.x) / length, y: (q.y - p.y) / length)
-        let outward = Point(u.y, -u.x)
+        guard length > 0 else { return nil }
+        let outward = Point((q.y - p.y) / length, -(q.x - p.x) / length)
         // The page's extent across the side: the opposite corners' mean distance from it.
         let extent = ((corner(k + 2) - p).dot(outward) + (corner(k + 3) - p).dot(outward)) / -2
         guard extent > 0 else { return nil }
-        let before = (corner(k - 1), p), after = (q, corner(k + 2))
-        let sinTurn = sin(Self.bandTurn * .pi / 180)
-        var candidates: [(width: Double, p: Point, q: Point)] = []
-        for line in lines where !line.isFrameBorder && abs(line.nx * u.x + line.ny * u.y) <= sinTurn {
-            guard let np = line.crossing(before.0, before.1), let nq = line.crossing(after.0, after.1) else { continue }
-            let wp = (np - p).dot(outward), wq = (nq - q).dot(outward)
-            // The band's share of the sheet's extent, band included.
-            guard min(wp, wq) >= Self.bandNarrowest, max(wp, wq) <= Self.bandShare * (extent + max(wp, wq)) else { continue }
-            candidates.append(((wp + wq) / 2, np, nq))
-        }
         // The nearest line that passes: a farther one would take in table beyond the band.
-        for c in candidates.sorted(by: { $0.width < $1.width }) where isBand(from: (p, q), to: (c.p, c.q), side: k, x: x, y: y) {
-            return (c.p, c.q)
+        for c in lines(beyondSide: k, x: x, y: y, turn: Self.bandTurn) {
+            // The band's share of the sheet's extent, band included.
+            let widest = max(c.widths.p, c.widths.q)
+            if widest <= Self.bandShare * (extent + widest) && isBand(from: (p, q), to: (c.p, c.q), side: k, x: x, y: y) {
+                return (c.p, c.q)
+            }
         }
         return nil
     }

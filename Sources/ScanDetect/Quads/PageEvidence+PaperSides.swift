@@ -1,8 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 import ScanCore
 
 /// An outline may stop short of its page at a side found on print: a ruled line, the edge of a
@@ -24,39 +19,19 @@ extension PageEvidence {
     /// page's edge beyond it; the outline itself when no side is.
     func includingPaper(x: SIMD4<Double>, y: SIMD4<Double>) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
         guard let paper = marginColour(of: WorkingQuad(x: x, y: y, confidence: 0)) else { return (x, y) }
-        var x = x, y = y
-        for k in 0..<4 {
-            if let moved = paperSide(k, x: x, y: y, paper: paper) {
-                x[k] = moved.p.x
-                y[k] = moved.p.y
-                x[(k + 1) % 4] = moved.q.x
-                y[(k + 1) % 4] = moved.q.y
-            }
-        }
-        return (x, y)
+        return movingSides(x: x, y: y) { k, x, y in paperSide(k, x: x, y: y, paper: paper) }
     }
 
     /// The corners of side `k` moved out to the nearest detected line past which the paper
     /// (colour `paper`) ends, or nil: the strip between is paper, the line is backed by edges, the
     /// neighbouring sides run on across the strip, and beyond the line lies something else.
     private func paperSide(_ k: Int, x: SIMD4<Double>, y: SIMD4<Double>, paper: SIMD3<Float>) -> (p: Point, q: Point)? {
-        let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
-        let p = corner(k), q = corner(k + 1)
-        guard !isOnFrameBorder((p.x, p.y), (q.x, q.y)), p.distance(to: q) >= 16 else { return nil }
-        guard isPaper(colours(from: p, to: q, offset: ColorPlanes.marginOffset), paper) else { return nil }
-        let length = p.distance(to: q)
-        let u = (x: (q.x - p.x) / length, y: (q.y - p.y) / length)
-        let outward = Point(u.y, -u.x)
-        let before = (corner(k - 1), p), after = (q, corner(k + 2))
-        let sinTurn = sin(Self.paperSideTurn * .pi / 180)
-        var candidates: [(width: Double, p: Point, q: Point)] = []
-        for line in lines where !line.isFrameBorder && abs(line.nx * u.x + line.ny * u.y) <= sinTurn {
-            guard let np = line.crossing(before.0, before.1), let nq = line.crossing(after.0, after.1) else { continue }
-            let wp = (np - p).dot(outward), wq = (nq - q).dot(outward)
-            guard min(wp, wq) >= Self.bandNarrowest else { continue }
-            candidates.append(((wp + wq) / 2, np, nq))
+        let p = Point(x: x[k], y: y[k]), q = Point(x: x[(k + 1) % 4], y: y[(k + 1) % 4])
+        let beyond = lines(beyondSide: k, x: x, y: y, turn: Self.paperSideTurn)
+        guard !beyond.isEmpty, isPaper(colours(from: p, to: q, offset: ColorPlanes.marginOffset), paper) else {
+            return nil
         }
-        for c in candidates.sorted(by: { $0.width < $1.width }) {
+        for c in beyond {
             guard backed(c.p, c.q, from: 0.1, to: 0.9) >= Self.bandBacking,
                   max(backedNearby(p, c.p), backedNearby(q, c.q)) >= Self.bandBacking else { continue }
             // The strip, sampled along `stripRows` lines across its width: two lines alone may
@@ -75,7 +50,7 @@ extension PageEvidence {
 
     /// Whether there is paper beyond the line from `line.p` to `line.q` (outward to its left) at
     /// any of `beyondOffsets`: a line of print, however dark, is thin, and paper follows it.
-    private func paperGoesOn(past line: (width: Double, p: Point, q: Point), _ paper: SIMD3<Float>) -> Bool {
+    private func paperGoesOn(past line: LineBeyond, _ paper: SIMD3<Float>) -> Bool {
         Self.beyondOffsets.contains { isPaper(colours(from: line.p, to: line.q, offset: $0), paper) }
     }
 
