@@ -7,6 +7,8 @@
 #   linedump IMG [N]         the working scale and the first N detected lines (θ, ρ, votes, ...)
 #   edgedump IMG OUT.pgm     the working edge map beside the gradient magnitude
 #   pdetect [KEY=V...] IMG...  detect --json with options changed (keys: see its main.swift)
+#   rankdump IMG CORNERS [N]  where a labelled outline stands in the line search and the verifier
+#   cardcheck IMG CORNERS     the ID-1 card test on a labelled outline
 # usage: probes.sh [DIR]  (default /tmp/flatbed-probes); the binaries land in DIR/.build/release.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"

@@ -11,8 +11,9 @@ import ScanCore
 /// `PageEvidence` and re-ranked and gated by `ConfidenceModel` (an outline that is mostly a
 /// sticky note vetoed with it; a panel of a folded or half-shaded page giving way to the whole
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
-/// the gate accepts none, with a region of a yellow–blue split, the outline a larger budget of
-/// lines gives around that region (`RegionGuidedSearch`) and the measured line outlines that
+/// the gate accepts none (the next in rank, and the best of the quads the search ranked lower
+/// still, verified then: `DetectionOptions.secondLookVerified`), with a region of a yellow–blue
+/// split, the outline a larger budget of lines gives around that region (`RegionGuidedSearch`) and the measured line outlines that
 /// region agrees with, scored again (`EvidenceMeasurer.agreeing`); an accepted outline that is
 /// part of a sheet (its paper goes on past a side) widened to that outline when it is the sheet
 /// (`SheetWidening`) → the winner's sides found on print moved out to the page's edge beyond them
@@ -119,7 +120,8 @@ public struct DocumentDetector: Sendable {
         let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                                   minimumSupport: minimumLineSupport, maximumLines: options.maximumLines)
         let search = QuadSearch(width: planes.width, height: planes.height, options: options)
-        var candidates = search.hypotheses(lines: lines, count: max(options.verifiedHypotheses, options.keptHypotheses + 1))
+        let searched = max(options.verifiedHypotheses, options.keptHypotheses + 1)
+        var candidates = search.hypotheses(lines: lines, count: searched)
         candidates += PanelUnion.unions(of: candidates, lines: lines)
         candidates += FrameClosure.variants(of: candidates, lines: lines, search: search)
         let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
@@ -205,6 +207,16 @@ public struct DocumentDetector: Sendable {
         let tintRegions = regionFinder.colourRegions(in: planes)
         let tint = regionHypotheses(tintRegions.bridged, snapping: false).first
         let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
+        var further: [WorkingQuad] = []
+        if options.secondLookVerified > searched {
+            // Quads the search ranked below the first `searched`, where a page with a faint or
+            // covered side may lie, verified now that the first look found nothing.
+            let lower = search.hypotheses(lines: lines, count: options.secondLookVerified).dropFirst(searched)
+            further = verifier.verify(Array(lower), lines: lines)
+                .sorted { rankingKey($0) > rankingKey($1) }
+                .prefix(options.secondLookHypotheses)
+                .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
+        }
         let colour = regionHypotheses(tintRegions.drawn, snapping: false)
         // Region and lines agree on the guided outline, so the gate alone decides, unless its
         // margin is coloured (a phone's back, a panel on a screen); measured like the others
@@ -213,7 +225,7 @@ public struct DocumentDetector: Sendable {
         if let tint, let outline = guidedOutline(around: tint), !outline.hasColouredMargin {
             guided = [outline]
         }
-        let looked = measurer.measure(next + colour.prefix(1))
+        let looked = measurer.measure(next + further + colour.prefix(1))
         // A page the light regions missed (coloured paper, or paper as light as the table) lacks
         // their agreement; the tint region may still have parted it from the table. Only an
         // outline the agreement carries through the gate is new (one still doubted would merely

@@ -102,4 +102,21 @@ struct CardShapeTests {
         let greyMatches = CardShape(planes: ColorPlanes(image: grey, longSide: 480)).matches(x: card.x, y: card.y)
         #expect(!greyMatches)
     }
+
+    /// A deep navy card with a black header along one long side and a dark grey footer along the
+    /// other: most of its margin is colourless, but both short sides show the card's colour.
+    @Test("a dark card with colourless bands along both long sides is still a card")
+    func bandedCardMatches() throws {
+        var scene = Self.scene(Self.card, colour: RGB8(22, 30, 56), ink: Self.white)
+        let toCard = try #require(Homography(mapping: Quad(rectangleAt: .zero, size: Size(width: 1, height: 1)), to: Self.card))
+        func band(_ top: Double, _ bottom: Double, _ colour: RGB8) -> Scene.Patch {
+            let corners = [Point(0, top), Point(1, top), Point(1, bottom), Point(0, bottom)].map { toCard.apply($0) }
+            return .init(corners: corners, colour: colour, overPage: true)
+        }
+        scene.patches = [band(0, 0.22, RGB8(12, 12, 14)), band(0.85, 1, RGB8(48, 48, 50))]
+        let planes = ColorPlanes(image: scene.render(), longSide: 480)
+        let factor = Double(planes.factor)
+        let x = SIMD4((0..<4).map { Self.card[$0].x / factor }), y = SIMD4((0..<4).map { Self.card[$0].y / factor })
+        #expect(CardShape(planes: planes).matches(x: x, y: y))
+    }
 }

@@ -1,7 +1,8 @@
 // pdetect [KEY=VALUE...] IMG...: `flatbed detect --json` lines with options changed, for trying a
 // setting on a whole set (detect_ms includes nothing but detection). Keys: long (workingLongSide),
 // passes (smoothingPasses), contrast, noise, lines (maximumLines), slines (secondLookLines),
-// thr (confidenceThreshold).
+// thr (confidenceThreshold), verified (verifiedHypotheses), reranked (rerankedHypotheses),
+// second (secondLookHypotheses).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -21,6 +22,10 @@ for a in CommandLine.arguments.dropFirst() {
         case "lines": options.maximumLines = Int(v)
         case "slines": options.secondLookLines = Int(v)
         case "thr": options.confidenceThreshold = v
+        case "verified": options.verifiedHypotheses = Int(v)
+        case "reranked": options.rerankedHypotheses = Int(v)
+        case "second": options.secondLookHypotheses = Int(v)
+        case "sverified": options.secondLookVerified = Int(v)
         default: fatalError("unknown key \(kv[0])")
         }
     } else { paths.append(a) }

@@ -1,0 +1,61 @@
+// rankdump IMG x0 y0 x1 y1 x2 y2 x3 y3 [LINES]: where the true outline (full-resolution corners)
+// stands at each stage of the line search: the detected lines nearest each true side, the rank of
+// the first search hypothesis within IoU 0.9 of the truth (of 2000), and its rank after verification.
+import Foundation
+import ScanCore
+import ScanCodecs
+@testable import ScanDetect
+
+let a = CommandLine.arguments
+let decoded = try ImageFile.read(path: a[1])
+let v = a[2...9].map { Double($0)! }
+let maximumLines = a.count > 10 ? Int(a[10])! : DetectionOptions().maximumLines
+let options = DetectionOptions()
+var planes = ColorPlanes(image: decoded.image, longSide: options.workingLongSide)
+planes.smooth(passes: options.smoothingPasses)
+let f = Double(planes.factor)
+let truth = (0..<4).map { Point(v[2 * $0] / f, v[2 * $0 + 1] / f) }
+let brightReference = HypothesisVerifier.brightReference(of: planes)
+let gradient = GradientField(planes: planes)
+let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
+                    noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
+let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
+let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
+let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
+                                    maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
+let segments = segmentFinder.segments(edges: edges, gradient: gradient)
+let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
+let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
+                          minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: maximumLines)
+print("lines", lines.count)
+for k in 0..<4 {
+    let p = truth[k], q = truth[(k + 1) % 4]
+    let mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2
+    let angle = atan2(q.y - p.y, q.x - p.x)
+    var best: (Int, Double, Double) = (-1, .infinity, 0)
+    for (i, l) in lines.enumerated() {
+        let d = abs(mx * l.nx + my * l.ny - l.rho)
+        let turn = abs(sin(atan2(l.dy, l.dx) - angle))
+        if turn < 0.1, d < best.1 { best = (i, d, turn) }
+    }
+    print("side", k, "nearest line", best.0, String(format: "offset %.1f", best.1))
+}
+let search = QuadSearch(width: planes.width, height: planes.height, options: options)
+let candidates = search.hypotheses(lines: lines, count: 2000)
+func iou(_ q: ScoredQuad) -> Double {
+    Polygon.intersectionOverUnion((0..<4).map { Point(q.x[$0], q.y[$0]) }, truth)
+}
+let searchRank = candidates.firstIndex { iou($0) >= 0.9 }
+print("candidates", candidates.count, "first IoU≥0.9 at search rank", searchRank.map(String.init) ?? "none",
+      "best IoU", String(format: "%.3f", candidates.map(iou).max() ?? 0))
+let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
+                                  borderSidePenalty: options.borderSidePenalty, brightReference: brightReference,
+                                  paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+let verified = verifier.verify(Array(candidates.prefix(max(options.verifiedHypotheses, (searchRank ?? 0) + 1))), lines: lines)
+    .sorted { max(0, $0.score) * $0.confidence > max(0, $1.score) * $1.confidence }
+if let r = verified.firstIndex(where: { iou($0) >= 0.9 }) {
+    let q = verified[r]
+    print("after verification rank", r, String(format: "score %.1f conf %.3f support %.2f step %.2f paper %.2f", q.score, q.confidence, q.support, q.step, q.paper))
+    let top = verified[0]
+    print(String(format: "top: score %.1f conf %.3f IoU %.2f", top.score, top.confidence, iou(top)))
+}
