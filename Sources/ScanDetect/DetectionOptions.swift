@@ -158,9 +158,10 @@ public struct DetectionOptions: Sendable {
     /// rank below a hundred quads of clutter while the verifier puts it near the top. At 200, of
     /// the photos of the generator's benchmark set and seeds 10, 12 and 13 where no page had been
     /// found, 3 were found whole (JI ≥ 0.99), 3 in part (0.58–0.72) and 3 got a wrong outline
-    /// (0.08–0.35), no false positive added, mean JI up by 0.003–0.005 on each set; at 64 seed 13
-    /// lost a page. Higher: slower on photos where no page was found (about 1.5 ms at 200); at
-    /// most `verifiedHypotheses`: no second search.
+    /// (0.08–0.35), no false positive added, mean JI up by 0.003–0.005 on each set; at 64 seed
+    /// 13's page was not found. The search's first `verifiedHypotheses` quads are found again on
+    /// the way, which only photos with no page pay for. Higher: slower on those (about 1.5 ms at
+    /// 200); at most `verifiedHypotheses`: no second search.
     public var secondLookVerified: Int = 200
 
     /// Overlap (polygon IoU) with the second look's tint region (`RegionCandidates.colourRegions`,

@@ -13,9 +13,10 @@ import ScanCore
 /// page, `FoldedPage`; of nearly the same outlines, the surest), a few more on a second look when
 /// the gate accepts none (the next in rank, and the best of the quads the search ranked lower
 /// still, verified then: `DetectionOptions.secondLookVerified`), with a region of a yellow–blue
-/// split, the outline a larger budget of lines gives around that region (`RegionGuidedSearch`) and the measured line outlines that
-/// region agrees with, scored again (`EvidenceMeasurer.agreeing`); an accepted outline that is
-/// part of a sheet (its paper goes on past a side) widened to that outline when it is the sheet
+/// split, the outline a larger budget of lines gives around that region (`RegionGuidedSearch`)
+/// and the measured line outlines that region agrees with, scored again
+/// (`EvidenceMeasurer.agreeing`); an accepted outline that is part of a sheet (its paper goes on
+/// past a side) widened to that outline when it is the sheet
 /// (`SheetWidening`) → the winner's sides found on print moved out to the page's edge beyond them
 /// (`PageEvidence.includingPaper`), and over any band printed to the sheet's edge
 /// (`PageEvidence.includingBands`) → refined to sub-pixel precision on the full-resolution image

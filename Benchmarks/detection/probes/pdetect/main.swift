@@ -2,7 +2,7 @@
 // setting on a whole set (detect_ms includes nothing but detection). Keys: long (workingLongSide),
 // passes (smoothingPasses), contrast, noise, lines (maximumLines), slines (secondLookLines),
 // thr (confidenceThreshold), verified (verifiedHypotheses), reranked (rerankedHypotheses),
-// second (secondLookHypotheses).
+// second (secondLookHypotheses), sverified (secondLookVerified).
 import Foundation
 import ScanCore
 import ScanCodecs
