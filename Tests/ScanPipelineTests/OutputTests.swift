@@ -28,6 +28,7 @@ struct OutputTests {
 
     @Test func anAtomicFileAppearsOnlyOnCommit() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/doc.pdf"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         let file = try AtomicFile(path: path)
@@ -41,6 +42,7 @@ struct OutputTests {
 
     @Test func anUncommittedFileLeavesNothing() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
             let file = try AtomicFile(path: folder + "/doc.pdf")
             try file.write([1, 2, 3])
@@ -59,6 +61,7 @@ struct OutputTests {
 
     @Test func aFolderIsNotAnOutputFile() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: PipelineError.outputUnwritable(path: folder, reason: "is a folder")) { try AtomicFile(path: folder) }
     }
 

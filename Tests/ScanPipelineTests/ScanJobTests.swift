@@ -23,6 +23,7 @@ struct ScanJobTests {
 
     @Test func givenCornersMakeAnA4PDFPageAtTheRequestedResolution() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let (photo, quad) = try Self.writePhoto(in: folder)
         var options = ScanOptions()
         options.pageSize = .paper(.a4)
@@ -48,6 +49,7 @@ struct ScanJobTests {
 
     @Test func grayModeWritesGrayJPEGPages() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let (photo, quad) = try Self.writePhoto(in: folder)
         var options = ScanOptions()
         options.colorMode = .gray
@@ -61,6 +63,7 @@ struct ScanJobTests {
 
     @Test func aFailedInputIsReportedAndTheOthersAreNumberedByPosition() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let (photo, quad) = try Self.writePhoto(in: folder)
         let missing = folder + "/missing.jpg"
         var failures: [(Int, String)] = []
@@ -83,6 +86,7 @@ struct ScanJobTests {
 
     @Test func nothingReadableWritesNothing() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/out.pdf"
         let result = ScanJob(inputs: [folder + "/a.jpg", folder + "/b.jpg"]).run(into: try OutputTarget(path: output)) { _ in }
         #expect(throws: PipelineError.nothingToWrite(output: output)) { try result.get() }
@@ -91,6 +95,7 @@ struct ScanJobTests {
 
     @Test func cornersOutsideThePhotoFailOnlyThatPage() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let (photo, quad) = try Self.writePhoto(in: folder)
         let (other, _) = try Self.writePhoto(in: folder, name: "other.jpg")
         let outside = Quad(rectangleAt: Point(100, 100), size: Size(width: 5000, height: 300))
@@ -106,6 +111,7 @@ struct ScanJobTests {
 
     @Test func pagesComeOutInInputOrderWithAnyNumberOfThreads() throws {
         let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let (photo, quad) = try Self.writePhoto(in: folder)
         for threads in [1, 2, 3] {
             var options = ScanOptions()
