@@ -17,7 +17,8 @@ import ScanCore
 /// and the measured line outlines that region agrees with, scored again
 /// (`EvidenceMeasurer.agreeing`); an accepted outline that is part of a sheet (its paper goes on
 /// past a side) widened to that outline when it is the sheet
-/// (`SheetWidening`) → the winner's sides found on print moved out to the page's edge beyond them
+/// (`SheetWidening`) → the winner's sides found on the table past the page moved in to its edge
+/// (`PageEvidence.excludingTable`), those found on print moved out to the page's edge beyond them
 /// (`PageEvidence.includingPaper`), and over any band printed to the sheet's edge
 /// (`PageEvidence.includingBands`) → refined to sub-pixel precision on the full-resolution image
 /// and, when the frame cuts it and the page visibly continues past the border, completed beyond
@@ -171,7 +172,7 @@ public struct DocumentDetector: Sendable {
         let decided = decide(first, evidence: measurer.evidence)
         let accepted = (decided.first?.confidence ?? 0) >= options.confidenceThreshold
         guard accepted ? options.widensToSheet : options.secondLookHypotheses > 0 else {
-            return (includingBands(decided, evidence: measurer.evidence), Double(planes.factor))
+            return (fittedToThePage(decided, evidence: measurer.evidence), Double(planes.factor))
         }
         // A sheet whose faint sides rank too low among the scene's strong edges for the open search
         // (a white sheet on a pale, cluttered desk): the tint region, cables and pens across it
@@ -199,9 +200,9 @@ public struct DocumentDetector: Sendable {
                                                snapping: false).first,
                   let sheet = guidedOutline(around: tint, worthMeasuring: { widening.encloses($0, choice) }),
                   widening.isSheet(sheet, of: choice, evidence: measurer.evidence) else {
-                return (includingBands(decided, evidence: measurer.evidence), Double(planes.factor))
+                return (fittedToThePage(decided, evidence: measurer.evidence), Double(planes.factor))
             }
-            return (includingBands([sheet] + decided, evidence: measurer.evidence), Double(planes.factor))
+            return (fittedToThePage([sheet] + decided, evidence: measurer.evidence), Double(planes.factor))
         }
         // The tint region is measured as drawn: snapped, it found three more pages on the
         // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
@@ -237,14 +238,16 @@ public struct DocumentDetector: Sendable {
         } ?? []
         let second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
         let final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
-        return (includingBands(final, evidence: measurer.evidence), Double(planes.factor))
+        return (fittedToThePage(final, evidence: measurer.evidence), Double(planes.factor))
     }
 
-    /// `ordered` with the accepted page's outline taken out to the page's edge past any side found
-    /// on print (`PageEvidence.includingPaper`), then over any band printed to its edge
+    /// `ordered` with the accepted page's outline taken in to the page's edge from any side found
+    /// on the table past it (`PageEvidence.excludingTable`), then out to the page's edge past any
+    /// side found on print (`PageEvidence.includingPaper`), then over any band printed to its edge
     /// (`PageEvidence.includingBands`); the rest as they are.
-    private func includingBands(_ ordered: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
+    private func fittedToThePage(_ ordered: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
         guard var page = ordered.first, page.confidence >= options.confidenceThreshold else { return ordered }
+        (page.x, page.y) = evidence.excludingTable(x: page.x, y: page.y)
         (page.x, page.y) = evidence.includingPaper(x: page.x, y: page.y)
         (page.x, page.y) = evidence.includingBands(x: page.x, y: page.y)
         return [page] + ordered.dropFirst()

@@ -107,6 +107,19 @@ extension PageEvidence {
         }.max() ?? 0
     }
 
+    /// Whether the segment a → b, or one of its parallels up to `bandSideShift` working pixels to
+    /// either side, has a backed share above `share`: `backedNearby(a, b) > share`, stopping at
+    /// the first parallel that is.
+    func isBackedNearby(_ a: Point, _ b: Point, above share: Double) -> Bool {
+        let length = a.distance(to: b)
+        guard length >= 1 else { return false }
+        let across = Point((b.y - a.y) / length, -(b.x - a.x) / length)
+        return (-Self.bandSideShift...Self.bandSideShift).contains { shift in
+            let offset = across * Double(shift)
+            return backed(a + offset, b + offset, from: 0, to: 1) > share
+        }
+    }
+
     /// Backed share of the segment a → b between fractions `from` and `to` of its length.
     func backed(_ a: Point, _ b: Point, from start: Double, to end: Double) -> Double {
         let length = a.distance(to: b)
@@ -129,7 +142,7 @@ extension PageEvidence {
     }
 
     /// The channel-wise median of `samples`, nil when there are none.
-    private func median(_ samples: [SIMD3<Float>]) -> SIMD3<Float>? {
+    func median(_ samples: [SIMD3<Float>]) -> SIMD3<Float>? {
         guard !samples.isEmpty else { return nil }
         func middle(_ channel: Int) -> Float { samples.map { $0[channel] }.sorted()[samples.count / 2] }
         return SIMD3(middle(0), middle(1), middle(2))

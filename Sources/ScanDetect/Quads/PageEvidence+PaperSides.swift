@@ -55,7 +55,7 @@ extension PageEvidence {
     }
 
     /// Whether at least `continuationShare` of `samples` (and at least one) have the paper colour.
-    private func isPaper(_ samples: [SIMD3<Float>], _ paper: SIMD3<Float>) -> Bool {
+    func isPaper(_ samples: [SIMD3<Float>], _ paper: SIMD3<Float>) -> Bool {
         let alike = samples.filter { ColorPlanes.difference($0, paper) <= Self.continuationDifference }.count
         return !samples.isEmpty && Double(alike) >= Self.continuationShare * Double(samples.count)
     }
