@@ -1,7 +1,7 @@
 // rankdump IMG x0 y0 x1 y1 x2 y2 x3 y3 [LINES]: where the true outline (full-resolution corners)
 // stands at each stage of the line search: the detected lines nearest each true side, the rank of
 // the first search hypothesis within IoU 0.9 of the truth (of 2000), its rank after verification,
-// and the true outline itself verified and measured, with no region to agree with it and with a
+// and the gate's confidence in the true outline itself, with no region to agree with it and with a
 // region that agrees exactly (what the gate would make of a perfect search). Environment: NOISE
 // and CONTRAST replace noiseMultiple and minimumEdgeContrast.
 import Foundation
@@ -33,7 +33,6 @@ let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
 let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
                           minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: maximumLines)
 print("lines", lines.count)
-var nearest: [Int32] = []
 for k in 0..<4 {
     let p = truth[k], q = truth[(k + 1) % 4]
     let mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2
@@ -44,7 +43,6 @@ for k in 0..<4 {
         let turn = abs(sin(atan2(l.dy, l.dx) - angle))
         if turn < 0.1, d < best.1 { best = (i, d, turn) }
     }
-    nearest.append(Int32(best.0 >= 0 ? best.0 : lines.firstIndex { !$0.isFrameBorder } ?? 0))
     print("side", k, "nearest line", best.0, String(format: "offset %.1f", best.1))
 }
 let search = QuadSearch(width: planes.width, height: planes.height, options: options)
@@ -66,18 +64,14 @@ if let r = verified.firstIndex(where: { iou($0) >= 0.9 }) {
     let top = verified[0]
     print(String(format: "top: score %.1f conf %.3f IoU %.2f", top.score, top.confidence, iou(top)))
 }
-// The labelled outline itself, verified (on the detected lines nearest its sides) and measured,
-// its agreement feature read against no region and against the outline itself.
+// The labelled outline itself, measured, its agreement feature read against no region and
+// against the outline itself.
 let truthQuad = WorkingQuad(x: SIMD4(truth.map(\.x)), y: SIMD4(truth.map(\.y)), confidence: 0)
-let truthVerified = verifier.verify(ScoredQuad(x: truthQuad.x, y: truthQuad.y, lines: SIMD4(nearest), supported: .zero,
-                                               insideLength: .zero, totalLength: .zero, overshoot: .zero, score: 0),
-                                    lines: lines)
 let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
                             cosTolerance: cosTolerance)
 for other in [nil, (x: truthQuad.x, y: truthQuad.y)] {
     var measurer = EvidenceMeasurer(evidence: evidence, lineOutline: other, regionOutline: other,
                                     threshold: options.confidenceThreshold)
-    let m = measurer.measure([WorkingQuad(x: truthQuad.x, y: truthQuad.y, confidence: truthVerified.confidence)])[0]
-    print(String(format: "truth measured (%@): verifier %.3f confidence %.3f", other == nil ? "no region" : "region agrees",
-                 truthVerified.confidence, m.confidence))
+    let m = measurer.measure([truthQuad])[0]
+    print(String(format: "truth measured (%@): confidence %.3f", other == nil ? "no region" : "region agrees", m.confidence))
 }
