@@ -1,10 +1,10 @@
 import ScanCore
 
 /// An outline may run past its page at a side found on the table: a grain line or a tile joint
-/// parallel to the page's edge. The outline then takes in a strip of
-/// table, across which the neighbouring sides run on where the page's own sides have stopped at
-/// its corners: they are not backed there. Such a side is moved in to the page's edge, the
-/// detected line where the neighbouring sides' edges end.
+/// parallel to the page's edge. The outline then takes in a strip of table, across which the
+/// neighbouring sides run on where the page's own sides have stopped at its corners: they are not
+/// backed there. Such a side is moved in to the page's edge, the detected line where the
+/// neighbouring sides' edges end.
 extension PageEvidence {
     /// Widest strip, as a share of the outline's extent across the side (strip included).
     static let tableStripShare = 0.4
