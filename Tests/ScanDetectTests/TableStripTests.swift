@@ -39,20 +39,21 @@ struct TableStripTests {
         #expect(RegionSnapperTests.largestCornerError(moved.x, moved.y, truth) < 1.5, "\(moved)")
     }
 
-    @Test("the page's own outline stays")
+    /// Expects `outline` (full-resolution) to come back from `excludingTable` as it went in.
+    static func expectKept(_ outline: Quad, _ scene: (evidence: PageEvidence, factor: Double)) {
+        let working = PageEvidenceTests.working(outline, factor: scene.factor)
+        let kept = scene.evidence.excludingTable(x: working.x, y: working.y)
+        #expect(kept.x == working.x && kept.y == working.y, "\(kept)")
+    }
+
+    @Test("the page's own outline stays: a rule printed across it is not its edge")
     func keepsThePageOutline() {
-        let (evidence, factor) = Self.jointedDesk()
-        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
-        let kept = evidence.excludingTable(x: truth.x, y: truth.y)
-        #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)")
+        Self.expectKept(PageEvidenceTests.outline, PaperSideTests.ruledPage())
     }
 
     @Test("a band printed to the page's edge stays inside the outline: the page's sides run across it")
     func keepsABand() {
-        let (evidence, factor) = BandTests.bandedPage()
-        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
-        let kept = evidence.excludingTable(x: truth.x, y: truth.y)
-        #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)")
+        Self.expectKept(PageEvidenceTests.outline, BandTests.bandedPage())
     }
 
     @Test("a pen lying along the page's side stays inside the outline: it is not the table's colour")
@@ -65,11 +66,8 @@ struct TableStripTests {
         let along = (c[1] - c[0]) * 0.15, up = Point(0, -6), down = Point(0, 14)
         let corners = [c[0] - along + up, c[1] + along + up, c[1] + along + down, c[0] - along + down]
         scene.patches = [.init(corners: corners, colour: BandTests.bandColour, overPage: true)]
-        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
         let pen = Quad(topLeft: c[0] + up, topRight: c[1] + up, bottomRight: c[2], bottomLeft: c[3])
-        let outline = PageEvidenceTests.working(pen, factor: factor)
-        let kept = evidence.excludingTable(x: outline.x, y: outline.y)
-        #expect(kept.x == outline.x && kept.y == outline.y, "\(kept)")
+        Self.expectKept(pen, PageEvidenceTests.evidence(for: scene.render()))
     }
 
     /// A letter on a wooden desk whose right side the search found on a joint between planks past

@@ -43,14 +43,8 @@ extension PageEvidence {
 
     /// The corners of side `k` moved to the far edge of a band along it, or nil.
     private func bandSide(_ k: Int, x: SIMD4<Double>, y: SIMD4<Double>) -> (p: Point, q: Point)? {
-        let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
-        let p = corner(k), q = corner(k + 1)
-        let length = p.distance(to: q)
-        guard length > 0 else { return nil }
-        let outward = Point((q.y - p.y) / length, -(q.x - p.x) / length)
-        // The page's extent across the side: the opposite corners' mean distance from it.
-        let extent = ((corner(k + 2) - p).dot(outward) + (corner(k + 3) - p).dot(outward)) / -2
-        guard extent > 0 else { return nil }
+        let p = Point(x: x[k], y: y[k]), q = Point(x: x[(k + 1) % 4], y: y[(k + 1) % 4])
+        guard let extent = extent(acrossSide: k, x: x, y: y), extent > 0 else { return nil }
         // The nearest line that passes: a farther one would take in table beyond the band.
         for c in lines(beyondSide: k, x: x, y: y, turn: Self.bandTurn) {
             // The band's share of the sheet's extent, band included.
@@ -84,11 +78,9 @@ extension PageEvidence {
         let alike = band.filter { ColorPlanes.difference($0, bandColour) <= Self.bandContrast / 2 }.count
         guard Double(alike) >= Self.bandUniformity * Double(band.count) else { return false }
         // Paper inside the side, table beyond the far edge and outside the other observed sides.
-        var surfaces = [colours(from: inner.0, to: inner.1, offset: -Self.bandProbe),
+        let surfaces = [colours(from: inner.0, to: inner.1, offset: -Self.bandProbe),
                         colours(from: outer.0, to: outer.1, offset: Self.bandProbe)]
-        for (j, p, q, _, _) in observedSides(x: x, y: y) where j != k {
-            surfaces.append(colours(from: Point(x: p.x, y: p.y), to: Point(x: q.x, y: q.y), offset: Self.bandProbe))
-        }
+            + tableColours(aroundSidesBut: k, x: x, y: y)
         return surfaces.allSatisfy { samples in
             guard let colour = median(samples) else { return true }
             return ColorPlanes.difference(colour, bandColour) >= Self.bandContrast
@@ -98,25 +90,23 @@ extension PageEvidence {
     /// The best backed share of the segment a → b and of its parallels up to `bandSideShift`
     /// working pixels to either side, a pixel apart.
     func backedNearby(_ a: Point, _ b: Point) -> Double {
+        parallels(a, b).lazy.map { self.backed($0.0, $0.1, from: 0, to: 1) }.max() ?? 0
+    }
+
+    /// Whether `backedNearby(a, b) > share`, stopping at the first parallel that is.
+    func isBackedNearby(_ a: Point, _ b: Point, above share: Double) -> Bool {
+        parallels(a, b).contains { backed($0.0, $0.1, from: 0, to: 1) > share }
+    }
+
+    /// The segment a → b and its parallels up to `bandSideShift` working pixels to either side, a
+    /// pixel apart; none for a segment shorter than a pixel.
+    private func parallels(_ a: Point, _ b: Point) -> [(Point, Point)] {
         let length = a.distance(to: b)
-        guard length >= 1 else { return 0 }
+        guard length >= 1 else { return [] }
         let across = Point((b.y - a.y) / length, -(b.x - a.x) / length)
         return (-Self.bandSideShift...Self.bandSideShift).map { shift in
             let offset = across * Double(shift)
-            return backed(a + offset, b + offset, from: 0, to: 1)
-        }.max() ?? 0
-    }
-
-    /// Whether the segment a → b, or one of its parallels up to `bandSideShift` working pixels to
-    /// either side, has a backed share above `share`: `backedNearby(a, b) > share`, stopping at
-    /// the first parallel that is.
-    func isBackedNearby(_ a: Point, _ b: Point, above share: Double) -> Bool {
-        let length = a.distance(to: b)
-        guard length >= 1 else { return false }
-        let across = Point((b.y - a.y) / length, -(b.x - a.x) / length)
-        return (-Self.bandSideShift...Self.bandSideShift).contains { shift in
-            let offset = across * Double(shift)
-            return backed(a + offset, b + offset, from: 0, to: 1) > share
+            return (a + offset, b + offset)
         }
     }
 

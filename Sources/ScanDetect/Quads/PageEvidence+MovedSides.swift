@@ -59,4 +59,33 @@ extension PageEvidence {
         }
         return beyond.sorted { $0.width < $1.width }
     }
+
+    /// The outline's extent across side `k` (working pixels): its opposite corners' mean distance
+    /// from the side's line; nil for a side of no length.
+    func extent(acrossSide k: Int, x: SIMD4<Double>, y: SIMD4<Double>) -> Double? {
+        let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
+        let p = corner(k), q = corner(k + 1)
+        let length = p.distance(to: q)
+        guard length > 0 else { return nil }
+        let inward = Point(-(q.y - p.y) / length, (q.x - p.x) / length)
+        return ((corner(k + 2) - p).dot(inward) + (corner(k + 3) - p).dot(inward)) / 2
+    }
+
+    /// The colours of the strip between side `inner` and the line `outer` beyond or within it,
+    /// sampled along `stripRows` lines across its width (two alone may run along lines of text).
+    func stripColours(from inner: (p: Point, q: Point), to outer: LineBeyond) -> [SIMD3<Float>] {
+        (0..<Self.stripRows).flatMap { row in
+            let s = (Double(row) + 0.5) / Double(Self.stripRows)
+            return colours(from: inner.p + (outer.p - inner.p) * s, to: inner.q + (outer.q - inner.q) * s,
+                           offset: 0, count: 16)
+        }
+    }
+
+    /// The colours just outside each observed side of the outline but side `k`: the table around
+    /// the page, one list a side.
+    func tableColours(aroundSidesBut k: Int, x: SIMD4<Double>, y: SIMD4<Double>) -> [[SIMD3<Float>]] {
+        observedSides(x: x, y: y).filter { $0.k != k }.map { side in
+            colours(from: Point(x: side.p.x, y: side.p.y), to: Point(x: side.q.x, y: side.q.y), offset: Self.bandProbe)
+        }
+    }
 }

@@ -34,13 +34,7 @@ extension PageEvidence {
         for c in beyond {
             guard backed(c.p, c.q, from: 0.1, to: 0.9) >= Self.bandBacking,
                   max(backedNearby(p, c.p), backedNearby(q, c.q)) >= Self.bandBacking else { continue }
-            // The strip, sampled along `stripRows` lines across its width: two lines alone may
-            // run along lines of text.
-            var strip: [SIMD3<Float>] = []
-            for row in 0..<Self.stripRows {
-                let s = (Double(row) + 0.5) / Double(Self.stripRows)
-                strip += colours(from: p + (c.p - p) * s, to: q + (c.q - q) * s, offset: 0, count: 16)
-            }
+            let strip = stripColours(from: (p, q), to: c)
             // A line farther out may still be the page's edge when this one is the far edge of a
             // printed rule (the strip is the rule) or more print.
             if isPaper(strip, paper) && !paperGoesOn(past: c, paper) { return (c.p, c.q) }

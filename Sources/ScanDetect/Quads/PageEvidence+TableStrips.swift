@@ -16,12 +16,8 @@ extension PageEvidence {
     /// moved in to that edge; the outline itself when no side does.
     func excludingTable(x: SIMD4<Double>, y: SIMD4<Double>) -> (x: SIMD4<Double>, y: SIMD4<Double>) {
         // The margin's colour, read only for a side whose strip the edges leave open.
-        var margin: SIMD3<Float>??
-        let paper = {
-            if margin == nil { margin = marginColour(of: WorkingQuad(x: x, y: y, confidence: 0)) }
-            return margin!
-        }
-        return movingSides(x: x, y: y) { k, x, y in pageEdge(withinSide: k, x: x, y: y, paper: paper) }
+        lazy var paper = marginColour(of: WorkingQuad(x: x, y: y, confidence: 0))
+        return movingSides(x: x, y: y) { k, x, y in pageEdge(withinSide: k, x: x, y: y, paper: { paper }) }
     }
 
     /// The corners of side `k` moved in to the farthest detected line inside it that is backed,
@@ -33,23 +29,11 @@ extension PageEvidence {
     /// it or a pen lying along it, none of which has the table's colour.)
     private func pageEdge(withinSide k: Int, x: SIMD4<Double>, y: SIMD4<Double>,
                           paper: () -> SIMD3<Float>?) -> (p: Point, q: Point)? {
-        let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
-        let p = corner(k), q = corner(k + 1)
-        let length = p.distance(to: q)
-        guard length > 0 else { return nil }
-        let inward = Point(-(q.y - p.y) / length, (q.x - p.x) / length)
-        // The outline's extent across the side: the opposite corners' mean distance from it.
-        let extent = ((corner(k + 2) - p).dot(inward) + (corner(k + 3) - p).dot(inward)) / 2
-        guard extent > 0 else { return nil }
+        let p = Point(x: x[k], y: y[k]), q = Point(x: x[(k + 1) % 4], y: y[(k + 1) % 4])
+        guard let extent = extent(acrossSide: k, x: x, y: y), extent > 0 else { return nil }
         // The table outside the other observed sides, which a strip of table continues; read only
         // once a strip qualifies.
-        lazy var table: SIMD3<Float>? = {
-            var around: [SIMD3<Float>] = []
-            for (j, a, b, _, _) in observedSides(x: x, y: y) where j != k {
-                around += colours(from: Point(x: a.x, y: a.y), to: Point(x: b.x, y: b.y), offset: Self.bandProbe)
-            }
-            return median(around)
-        }()
+        lazy var table = median(tableColours(aroundSidesBut: k, x: x, y: y).flatMap { $0 })
         // The farthest line that passes: a grain line just outside the page's edge passes too.
         var edge: (p: Point, q: Point)?
         for c in lines(beyondSide: k, x: x, y: y, turn: Self.bandTurn, inward: true) {
@@ -60,12 +44,7 @@ extension PageEvidence {
                   !isBackedNearby(q, c.q, above: Self.tableStripBacking),
                   max(backedNearby(c.p + (c.p - p), c.p), backedNearby(c.q, c.q + (c.q - q))) >= Self.bandBacking,
                   backed(c.p, c.q, from: 0.1, to: 0.9) >= Self.bandBacking else { continue }
-            // The strip, sampled along `stripRows` lines across its width.
-            var strip: [SIMD3<Float>] = []
-            for row in 0..<Self.stripRows {
-                let s = (Double(row) + 0.5) / Double(Self.stripRows)
-                strip += colours(from: p + (c.p - p) * s, to: q + (c.q - q) * s, offset: 0, count: 16)
-            }
+            let strip = stripColours(from: (p, q), to: c)
             if let paper = paper(), !isPaper(strip, paper), let table, let colour = median(strip),
                ColorPlanes.difference(colour, table) <= Self.bandContrast {
                 edge = (c.p, c.q)
