@@ -2,7 +2,8 @@
 // stands at each stage of the line search: the detected lines nearest each true side, the rank of
 // the first search hypothesis within IoU 0.9 of the truth (of 2000), its rank after verification,
 // and the gate's confidence in the true outline itself, with no region to agree with it and with a
-// region that agrees exactly (what the gate would make of a perfect search). Environment: NOISE
+// region that agrees exactly (what the gate would make of a perfect search), split into the gate
+// model's probability and the veto of the necessary conditions, and its features. Environment: NOISE
 // and CONTRAST replace noiseMultiple and minimumEdgeContrast.
 import Foundation
 import ScanCore
@@ -73,5 +74,8 @@ for other in [nil, (x: truthQuad.x, y: truthQuad.y)] {
     var measurer = EvidenceMeasurer(evidence: evidence, lineOutline: other, regionOutline: other,
                                     threshold: options.confidenceThreshold)
     let m = measurer.measure([truthQuad])[0]
-    print(String(format: "truth measured (%@): confidence %.3f", other == nil ? "no region" : "region agrees", m.confidence))
+    print(String(format: "truth measured (%@): confidence %.3f gate %.3f veto %.3f", other == nil ? "no region" : "region agrees",
+                 m.confidence, ConfidenceModel.gate.probability(ConfidenceModel.gateInputs(m.features)),
+                 ConfidenceModel.veto(m.features)))
+    print("  features", m.features.map { String(format: "%.3f", $0) }.joined(separator: " "))
 }
