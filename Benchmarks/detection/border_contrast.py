@@ -32,8 +32,7 @@ import sys
 import numpy as np
 from PIL import Image
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../shared/eval"))
-import score_quads  # noqa: E402
+SCORER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../shared/eval")
 
 WORKING_LONG_SIDE = 480
 PROBE_OFFSET = 3
@@ -48,6 +47,13 @@ def working(path):
     f = max(1, -(-max(width, height) // WORKING_LONG_SIDE))
     h, w = height // f, width // f
     return pixels[:h * f, :w * f].reshape(h, f, w, f, 3).mean(axis=(1, 3)), f
+
+
+def jaccard_scorer():
+    """The scorer's JI (`score_quads.jaccard`), loaded only when asked for: it needs shapely."""
+    sys.path.insert(0, SCORER)
+    import score_quads
+    return score_quads.jaccard
 
 
 def side_readings(image, corners, offsets):
@@ -98,6 +104,7 @@ def main():
     root = os.path.dirname(os.path.abspath(args.truth))
     bowed = set(args.bowed.split(",")) if args.bowed else set()
     predictions = {}
+    jaccard = jaccard_scorer() if args.predictions else None
     if args.predictions:
         for row in map(json.loads, filter(str.strip, open(args.predictions))):
             predictions[os.path.basename(row["image"])] = row.get("corners")
@@ -113,7 +120,7 @@ def main():
         ji = None
         if args.predictions:
             corners = predictions.get(name)
-            ji = 0.0 if corners is None else score_quads.jaccard(t["corners"], corners, t.get("page_size"))
+            ji = 0.0 if corners is None else jaccard(t["corners"], corners, t.get("page_size"))
         folders.setdefault(folder, []).append((name, not any(seen), not all(seen), ji))
         if args.verbose:
             print(name, " ".join("      off" if r is None else f"{r[0]:4.0f}/{r[1]:<4.0f}" for r in readings),
@@ -123,16 +130,17 @@ def main():
         unseen = [name for name, _, some, _ in pages if some]
         line = (f"{folder}: {len(pages)} pages, {len(blind)} with no side seen, {len(unseen)} with an unseen side"
                 + (": " + " ".join(unseen) if unseen else ""))
-        if args.predictions:
-            mean = sum(ji for *_, ji in pages) / len(pages)
-            bound = sum(ji if some else 1.0 for _, _, some, ji in pages) / len(pages)
-            line += f"; mean JI {mean:.3f}, bound {bound:.3f}"
-        print(line)
+        print(line + (scores(pages) if args.predictions else ""))
     if args.predictions:
         everything = [page for pages in folders.values() for page in pages]
-        mean = sum(ji for *_, ji in everything) / len(everything)
-        bound = sum(ji if some else 1.0 for _, _, some, ji in everything) / len(everything)
-        print(f"all: {len(everything)} pages; mean JI {mean:.3f}, bound {bound:.3f}")
+        print(f"all: {len(everything)} pages" + scores(everything))
+
+
+def scores(pages):
+    """The pages' mean JI, and the mean if every page with all sides seen scored 1."""
+    mean = sum(ji for *_, ji in pages) / len(pages)
+    bound = sum(ji if some else 1.0 for _, _, some, ji in pages) / len(pages)
+    return f"; mean JI {mean:.3f}, bound {bound:.3f}"
 
 
 if __name__ == "__main__":

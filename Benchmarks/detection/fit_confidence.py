@@ -18,11 +18,11 @@ The shipped model is fitted on seed 7 (300 photos, 60 negatives) plus seed 8 (--
 --negatives 150: more negatives, so the gate sees screens, keyboards and tiles); the benchmark's
 seed 2026 is only ever evaluated. It was fitted on the features of an earlier detector, and the
 rules around it (the vetoes, the second look, the decision's corrections) were tuned with it: a
-refit on today's features of the same two sets gives other coefficients and a worse detector
-(SmartDoc sample 0.916 -> 0.862, benchmark 0.924 -> 0.910), and one on seeds 7, 8, 17 and 18
-(300 + 200 each for the last two) accepts fewer negatives on seeds 10 and 12-16 (49 -> 37 of
-1100) but loses on the benchmark (0.924 -> 0.912) and the 12-megapixel set (0.902 -> 0.894).
-Check a refit against all of these before shipping it.
+refit on the same two sets with the features the detector measured in December 2026 gives other
+coefficients and a worse detector (SmartDoc sample 0.916 -> 0.862, benchmark 0.924 -> 0.910), and
+one on seeds 7, 8, 17 and 18 (300 + 200 each for the last two) accepts fewer negatives on seeds 10
+and 12-16 (49 -> 37 of 1100) but loses on the benchmark (0.924 -> 0.912) and the 12-megapixel set
+(0.902 -> 0.894). Check a refit against all of these before shipping it.
 """
 import json
 import math
