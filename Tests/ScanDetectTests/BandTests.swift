@@ -1,5 +1,3 @@
-import Foundation
-import ScanCodecs
 import ScanCore
 import ScanTestSupport
 import Testing
@@ -81,13 +79,9 @@ struct BandTests {
     /// (JI 0.80).
     @Test("a card whose header is as dark as the table is found whole (JI ≥ 0.95)")
     func findsACardWithADarkHeader() throws {
-        let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-            .appendingPathComponent("bands/card-header.jpg")
-        let decoded = try ImageFile.read(path: url.path)
         let truth = Quad(topLeft: Point(54.573, 15.731), topRight: Point(614.542, 37.87),
                          bottomRight: Point(622.333, 379.123), bottomLeft: Point(48.194, 393.896))
-        let detection = try #require(DocumentDetector().detect(in: decoded.image))
-        let ji = jaccardIndex(truth: truth, predicted: detection.quad)
+        let ji = try detectedJaccardIndex(in: fixturePhoto("bands/card-header.jpg"), truth: truth)
         #expect(ji >= 0.95, "JI \(ji)")
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-import ScanCodecs
 import ScanCore
 import ScanTestSupport
 import Testing
@@ -72,13 +70,9 @@ struct PaperSideTests {
     /// the outline scores JI 0.96.
     @Test("a letter whose side was found on its footer's rule is found whole (JI ≥ 0.98)")
     func findsALetterWhole() throws {
-        let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-            .appendingPathComponent("paper-sides/clutter_0002.jpg")
-        let decoded = try ImageFile.read(path: url.path)
         let truth = Quad(topLeft: Point(147.116, 156.756), topRight: Point(550.727, 94.975),
                          bottomRight: Point(608.258, 382.340), bottomLeft: Point(110.119, 434.435))
-        let detection = try #require(DocumentDetector().detect(in: decoded.image))
-        let ji = jaccardIndex(truth: truth, predicted: detection.quad)
+        let ji = try detectedJaccardIndex(in: fixturePhoto("paper-sides/clutter_0002.jpg"), truth: truth)
         #expect(ji >= 0.98, "JI \(ji)")
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-import ScanCodecs
 import ScanCore
 import Testing
 @testable import ScanDetect
@@ -105,16 +103,14 @@ struct SheetWideningTests {
     /// around the tint region runs along the page's own left side.
     @Test("a page the frame cuts is widened from a line inside it to the border and beyond (JI ≥ 0.99)")
     func cutPageWidened() throws {
-        let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("widening")
-        let decoded = try ImageFile.read(path: folder.appendingPathComponent("out_of_frame_0013.jpg").path)
+        let photo = try fixturePhoto("widening/out_of_frame_0013.jpg")
         let truth = Quad(topLeft: Point(-207.45, -7.801), topRight: Point(1151.954, 42.051),
                          bottomRight: Point(996.438, 1354.914), bottomLeft: Point(52.307, 1482.036))
-        let found = try #require(DocumentDetector().detect(in: decoded.image))
-        let ji = jaccardIndex(truth: truth, predicted: found.quad)
+        let ji = try detectedJaccardIndex(in: photo, truth: truth)
         #expect(ji >= 0.99, "JI \(ji)")
         var options = DetectionOptions()
         options.widensToSheet = false
-        let unwidened = try #require(try DocumentDetector(options: options).detect(in: decoded.image))
+        let unwidened = try #require(try DocumentDetector(options: options).detect(in: photo))
         let before = jaccardIndex(truth: truth, predicted: unwidened.quad)
         #expect(before < 0.95, "JI without widening \(before)")
     }

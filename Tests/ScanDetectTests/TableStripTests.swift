@@ -1,5 +1,3 @@
-import Foundation
-import ScanCodecs
 import ScanCore
 import ScanTestSupport
 import Testing
@@ -76,13 +74,9 @@ struct TableStripTests {
     /// moving that side in, the outline scores JI 0.88.
     @Test("a page whose side was found on a joint past it is found whole (JI ≥ 0.98)")
     func findsAPageOnWoodWhole() throws {
-        let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-            .appendingPathComponent("table-strips/wood_0012.jpg")
-        let decoded = try ImageFile.read(path: url.path)
         let truth = Quad(topLeft: Point(44.69, 60.093), topRight: Point(533.745, 119.043),
                          bottomRight: Point(487.408, 709.099), bottomLeft: Point(17.385, 713.005))
-        let detection = try #require(DocumentDetector().detect(in: decoded.image))
-        let ji = jaccardIndex(truth: truth, predicted: detection.quad)
+        let ji = try detectedJaccardIndex(in: fixturePhoto("table-strips/wood_0012.jpg"), truth: truth)
         #expect(ji >= 0.98, "JI \(ji)")
     }
 }

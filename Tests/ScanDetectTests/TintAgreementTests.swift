@@ -1,5 +1,3 @@
-import Foundation
-import ScanCodecs
 import ScanCore
 import Testing
 @testable import ScanDetect
@@ -78,15 +76,13 @@ struct TintAgreementTests {
     /// region, which parts card from table, agrees.
     @Test("a card the light regions miss is found with the tint region's agreement (JI ≥ 0.98)")
     func cardFoundByAgreement() throws {
-        let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("agreement")
-        let decoded = try ImageFile.read(path: folder.appendingPathComponent("finger_0006.jpg").path)
+        let photo = try fixturePhoto("agreement/finger_0006.jpg")
         let truth = Quad(topLeft: Point(91.4055, 40.946), topRight: Point(625.453, 17.147),
                          bottomRight: Point(695.9935, 354.964), bottomLeft: Point(56.784, 399.921))
-        let found = try #require(DocumentDetector().detect(in: decoded.image))
-        let ji = jaccardIndex(truth: truth, predicted: found.quad)
+        let ji = try detectedJaccardIndex(in: photo, truth: truth)
         #expect(ji >= 0.98, "JI \(ji)")
         var options = DetectionOptions()
         options.tintAgreementOverlap = 2
-        #expect(try DocumentDetector(options: options).detect(in: decoded.image) == nil)
+        #expect(try DocumentDetector(options: options).detect(in: photo) == nil)
     }
 }

@@ -1,0 +1,18 @@
+import Foundation
+import ScanCodecs
+import ScanCore
+import Testing
+@testable import ScanDetect
+
+/// The photo at `path` in the test bundle's Fixtures folder (for example `bands/card-header.jpg`).
+func fixturePhoto(_ path: String) throws -> Image<RGB8> {
+    let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(path)
+    return try ImageFile.read(path: url.path).image
+}
+
+/// The Jaccard index against `truth` of the page the default detector finds in `photo`; the test
+/// fails when it finds none.
+func detectedJaccardIndex(in photo: Image<RGB8>, truth: Quad) throws -> Double {
+    let detection = try #require(DocumentDetector().detect(in: photo))
+    return jaccardIndex(truth: truth, predicted: detection.quad)
+}
