@@ -210,6 +210,26 @@ struct LineKernelReferenceTests {
         return best
     }
 
+    /// Steps between `a` and `b` backed by each stretch's stronger polarity (as
+    /// `DetectedLine.backedSteps` counts them), read through `support` stretch by stretch.
+    static func backedSteps(_ line: DetectedLine, from a: Double, to b: Double) -> Int {
+        let whole = line.support(from: a, to: b)
+        if line.isFrameBorder { return max(whole.positive, whole.negative) }
+        let lo = max(min(a, b), line.tMin), hi = min(max(a, b), line.tMax)
+        guard lo < hi else { return 0 }
+        let stretch = DetectedLine.polarityStretch
+        var total = 0, start = Int(lo - line.tMin)
+        let end = Int(hi - line.tMin)
+        while start < end {
+            let next = min(end, (start / stretch + 1) * stretch)
+            // A quarter step in, so that the parameter truncates to the step's index.
+            let s = line.support(from: line.tMin + Double(start) + 0.25, to: line.tMin + Double(next) + 0.25)
+            total += max(s.positive, s.negative)
+            start = next
+        }
+        return total
+    }
+
     /// A hypothesis's edge evidence, side by side into vector lanes.
     static func evidence(_ quad: ScoredQuad, search: QuadSearch, lines: [DetectedLine])
         -> (supported: SIMD4<Double>, inside: SIMD4<Double>, overshoot: SIMD4<Double>) {
@@ -220,7 +240,7 @@ struct LineKernelReferenceTests {
             let line = lines[Int(quad.lines[k])]
             let ta = line.parameter(x: x[k], y: y[k]), tb = line.parameter(x: nx[k], y: ny[k])
             let s = line.support(from: ta, to: tb)
-            supported[k] = Double(max(s.positive, s.negative))
+            supported[k] = Double(backedSteps(line, from: ta, to: tb))
             inside[k] = s.inside
             if line.isFrameBorder { continue }
             let direction = tb >= ta ? 1.0 : -1.0
@@ -254,7 +274,7 @@ struct LineKernelReferenceTests {
             let a = t[line * n + j], b = t[line * n + k]
             guard a.isFinite && b.isFinite && abs(b - a) >= search.minimumSideLength else { return 0 }
             let s = lines[line].support(from: a, to: b)
-            let share = Double(max(s.positive, s.negative)) / max(s.inside, 0.5 * abs(b - a))
+            let share = Double(backedSteps(lines[line], from: a, to: b)) / max(s.inside, 0.5 * abs(b - a))
             guard share > 0 else { return 0 }
             return share >= search.minimumSideSupport ? 2 : share >= search.minimumWeakSideSupport ? 1 : 0
         }

@@ -97,12 +97,12 @@ struct SheetWideningTests {
     }
 
     /// A letter-size order form on slate from the generator's benchmark set (out_of_frame_0013),
-    /// its top-left corner 200 pixels beyond the frame's left border: the first look closes it
-    /// with a side from the frame's top-left corner to the page's bottom-left corner (JI 0.94),
-    /// cutting off the strip of page beyond; paper goes on past that side, and the outline
-    /// around the tint region runs along the page's own left side.
-    @Test("a page the frame cuts is widened from a line inside it to the border and beyond (JI ≥ 0.99)")
-    func cutPageWidened() throws {
+    /// its top-left corner 200 pixels beyond the frame's left border. The first look used to close
+    /// it with a side from the frame's top-left corner to the page's bottom-left corner (JI 0.94),
+    /// which the widening took out to the page's own left side; since sides whose polarity flips
+    /// are backed all along (`DetectedLine.backedSteps`), the first look finds that side itself.
+    @Test("a page the frame cuts is found whole, with or without the widening (JI ≥ 0.99)")
+    func cutPageFoundWhole() throws {
         let photo = try fixturePhoto("widening/out_of_frame_0013.jpg")
         let truth = Quad(topLeft: Point(-207.45, -7.801), topRight: Point(1151.954, 42.051),
                          bottomRight: Point(996.438, 1354.914), bottomLeft: Point(52.307, 1482.036))
@@ -112,6 +112,6 @@ struct SheetWideningTests {
         options.widensToSheet = false
         let unwidened = try #require(try DocumentDetector(options: options).detect(in: photo))
         let before = jaccardIndex(truth: truth, predicted: unwidened.quad)
-        #expect(before < 0.95, "JI without widening \(before)")
+        #expect(before >= 0.99, "JI without widening \(before)")
     }
 }

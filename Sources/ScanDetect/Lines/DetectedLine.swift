@@ -33,6 +33,14 @@ struct DetectedLine {
     /// profile is built.
     let bestSegmentScore: Int
 
+    /// Steps over which a side keeps one polarity. A page's side is one polarity all along while
+    /// the same two surfaces meet there, but it flips where the surface behind it changes: a navy
+    /// card is darker than a lit wooden table and lighter than the table in its shadow, and the
+    /// colour channel that changes most flips from the table's red to the card's blue. Texture
+    /// beside a line flips from step to step. Higher: fewer flipping sides backed fully; lower:
+    /// texture backs lines more.
+    static let polarityStretch = 16
+
     var dx: Double { -ny }
     var dy: Double { nx }
 
@@ -218,6 +226,29 @@ struct DetectedLine {
         return positive.withUnsafeBufferPointer { p in
             negative.withUnsafeBufferPointer { q in
                 (Int(p[i1] &- p[i0]), Int(q[i1] &- q[i0]), e - s)
+            }
+        }
+    }
+
+    /// Steps between parameters `a` and `b` backed by edges, each stretch of `polarityStretch`
+    /// steps (counted from the profile's start) by its stronger polarity, and the length of the
+    /// segment inside the frame: `support`'s larger polarity where the side is one polarity all
+    /// along, as it is but where the surface behind it changes.
+    func backedSteps(from a: Double, to b: Double) -> (backed: Int, inside: Double) {
+        let s = support(from: a, to: b)
+        if s.positive == 0 || s.negative == 0 || isFrameBorder { return (max(s.positive, s.negative), s.inside) }
+        let lo = max(min(a, b), tMin), hi = min(max(a, b), tMax)
+        let count = positive.count - 1
+        let i0 = max(0, min(count, Int(lo - tMin))), i1 = max(0, min(count, Int(hi - tMin)))
+        return positive.withUnsafeBufferPointer { p in
+            negative.withUnsafeBufferPointer { q in
+                var backed = 0, start = i0
+                while start < i1 {
+                    let end = min(i1, (start / Self.polarityStretch + 1) * Self.polarityStretch)
+                    backed += Int(max(p[end] &- p[start], q[end] &- q[start]))
+                    start = end
+                }
+                return (backed, s.inside)
             }
         }
     }

@@ -78,8 +78,8 @@ struct QuadSearch {
             if !(a.isFinite && b.isFinite) { return (0, 0) }
             let length = abs(b - a)
             if length < minimumSideLength { return (0, 0) }
-            let s = lines[line].support(from: a, to: b)
-            let backed = Double(max(s.positive, s.negative))
+            let s = lines[line].backedSteps(from: a, to: b)
+            let backed = Double(s.backed)
             return (backed / max(s.inside, 0.5 * length), 2 * backed - s.inside)
         }
         // For every pair c < d, the sets of lines backed between them (a ∉ {c, d}), at least
@@ -241,8 +241,8 @@ struct QuadSearch {
         /// Edge evidence along side k: its backed steps and its length inside the frame.
         func evidence(_ k: Int) -> (supported: Double, inside: Double) {
             let line = lines[Int(sides[k])]
-            let s = line.support(from: line.parameter(x: x[k], y: y[k]), to: line.parameter(x: nx[k], y: ny[k]))
-            return (Double(max(s.positive, s.negative)), s.inside)
+            let s = line.backedSteps(from: line.parameter(x: x[k], y: y[k]), to: line.parameter(x: nx[k], y: ny[k]))
+            return (Double(s.backed), s.inside)
         }
         /// The support per step on side k's line just beyond its corners (0 for a frame border).
         func overshoot(_ k: Int) -> Double {
