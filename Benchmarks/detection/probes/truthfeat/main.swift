@@ -1,0 +1,44 @@
+// truthfeat TRUTH ROOT: every labelled outline (photos with a page), measured as the detector
+// measures its hypotheses: the veto, the confidence alone and with a region that agrees exactly,
+// and the PageEvidence features, one JSON line a photo.
+import Foundation
+import ScanCore
+import ScanCodecs
+@testable import ScanDetect
+
+let a = CommandLine.arguments
+let data = try Data(contentsOf: URL(fileURLWithPath: a[1]))
+let truthList = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
+let options = DetectionOptions()
+for t in truthList {
+    guard let corners = t["corners"] as? [[Double]], let name = t["image"] as? String else { continue }
+    guard let decoded = try? ImageFile.read(path: a[2] + "/" + name) else { continue }
+    var planes = ColorPlanes(image: decoded.image, longSide: options.workingLongSide)
+    planes.smooth(passes: options.smoothingPasses)
+    let f = Double(planes.factor)
+    let truth = corners.map { Point($0[0] / f, $0[1] / f) }
+    let brightReference = HypothesisVerifier.brightReference(of: planes)
+    let gradient = GradientField(planes: planes)
+    let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
+                        noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
+    let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
+    let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
+    let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
+                                        maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
+    let segments = segmentFinder.segments(edges: edges, gradient: gradient)
+    let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
+    let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
+                              minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: options.maximumLines)
+    let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
+                                      borderSidePenalty: options.borderSidePenalty, brightReference: brightReference,
+                                      paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+    let q = WorkingQuad(x: SIMD4(truth.map(\.x)), y: SIMD4(truth.map(\.y)), confidence: 0)
+    let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
+                                cosTolerance: cosTolerance)
+    var measurer = EvidenceMeasurer(evidence: evidence, lineOutline: nil, regionOutline: nil, threshold: 0)
+    let m = measurer.measure([q])[0]
+    var agreeing = EvidenceMeasurer(evidence: evidence, lineOutline: (x: q.x, y: q.y), regionOutline: (x: q.x, y: q.y), threshold: 0)
+    let r = agreeing.measure([q])[0]
+    let feats = m.features.map { String(format: "%.4f", $0) }.joined(separator: ",")
+    print("{\"image\":\"\(name)\",\"veto\":\(ConfidenceModel.veto(m.features)),\"conf\":\(m.confidence),\"confRegion\":\(r.confidence),\"f\":[\(feats)]}")
+}
