@@ -104,23 +104,9 @@ public struct DocumentDetector: Sendable {
         } catch {
             return ([], 1)
         }
-        var planes = ColorPlanes(image: image, longSide: options.workingLongSide)
-        planes.smooth(passes: options.smoothingPasses)
-        // Read while the smoothing has left the planes in cache; the verifier needs it much later.
-        let brightReference = HypothesisVerifier.brightReference(of: planes)
-        let gradient = GradientField(planes: planes)
-        let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
-                            noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
-        let tolerance = options.directionToleranceDegrees
-        let cosTolerance = Float(cosDegrees(tolerance))
-        let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
-        let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
-                                            maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
-        let segments = segmentFinder.segments(edges: edges, gradient: gradient)
-        let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
-        let minimumLineSupport = max(8, Int(minimumSide * 0.5))
-        let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
-                                  minimumSupport: minimumLineSupport, maximumLines: options.maximumLines)
+        let stages = LineStages(image: image, options: options)
+        let (planes, gradient, edges, cosTolerance) = (stages.planes, stages.gradient, stages.edges, stages.cosTolerance)
+        let lines = stages.lines(maximumLines: options.maximumLines)
         let search = QuadSearch(width: planes.width, height: planes.height, options: options)
         let searched = max(options.verifiedHypotheses, options.keptHypotheses + 1)
         var candidates = search.hypotheses(lines: lines, count: searched)
@@ -128,7 +114,7 @@ public struct DocumentDetector: Sendable {
         candidates += FrameClosure.variants(of: candidates, lines: lines, search: search)
         let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
                                           borderSidePenalty: options.borderSidePenalty,
-                                          brightReference: brightReference,
+                                          brightReference: stages.brightReference,
                                           paperRatio: options.paperBrightnessRatio,
                                           paperLuminance: options.paperLuminance)
         let lineQuads = verifier.verify(candidates, lines: lines)
@@ -181,8 +167,7 @@ public struct DocumentDetector: Sendable {
         // and measured.
         func guidedOutline(around tint: WorkingQuad,
                            worthMeasuring: (WorkingQuad) -> Bool = { _ in true }) -> WorkingQuad? {
-            let moreLines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
-                                          minimumSupport: minimumLineSupport, maximumLines: options.secondLookLines)
+            let moreLines = stages.lines(maximumLines: options.secondLookLines)
             guard let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search),
                   worthMeasuring(WorkingQuad(x: outline.x, y: outline.y, confidence: 0)) else {
                 return nil

@@ -17,22 +17,11 @@ let maximumLines = a.count > 10 ? Int(a[10])! : DetectionOptions().maximumLines
 var options = DetectionOptions()
 if let v = ProcessInfo.processInfo.environment["NOISE"].flatMap(Double.init) { options.noiseMultiple = v }
 if let v = ProcessInfo.processInfo.environment["CONTRAST"].flatMap(Double.init) { options.minimumEdgeContrast = v }
-var planes = ColorPlanes(image: decoded.image, longSide: options.workingLongSide)
-planes.smooth(passes: options.smoothingPasses)
+let stages = LineStages(image: decoded.image, options: options)
+let (planes, gradient, edges, cosTolerance) = (stages.planes, stages.gradient, stages.edges, stages.cosTolerance)
 let f = Double(planes.factor)
 let truth = (0..<4).map { Point(v[2 * $0] / f, v[2 * $0 + 1] / f) }
-let brightReference = HypothesisVerifier.brightReference(of: planes)
-let gradient = GradientField(planes: planes)
-let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
-                    noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
-let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
-let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
-let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
-                                    maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
-let segments = segmentFinder.segments(edges: edges, gradient: gradient)
-let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
-let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
-                          minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: maximumLines)
+let lines = stages.lines(maximumLines: maximumLines)
 print("lines", lines.count)
 for k in 0..<4 {
     let p = truth[k], q = truth[(k + 1) % 4]
@@ -55,7 +44,7 @@ let searchRank = candidates.firstIndex { iou($0) >= 0.9 }
 print("candidates", candidates.count, "first IoU≥0.9 at search rank", searchRank.map(String.init) ?? "none",
       "best IoU", String(format: "%.3f", candidates.map(iou).max() ?? 0))
 let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                  borderSidePenalty: options.borderSidePenalty, brightReference: brightReference,
+                                  borderSidePenalty: options.borderSidePenalty, brightReference: stages.brightReference,
                                   paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
 let verified = verifier.verify(Array(candidates.prefix(max(options.verifiedHypotheses, (searchRank ?? 0) + 1))), lines: lines)
     .sorted { max(0, $0.score) * $0.confidence > max(0, $1.score) * $1.confidence }

@@ -13,21 +13,11 @@ let options = DetectionOptions()
 for t in truthList {
     guard let corners = t["corners"] as? [[Double]], let name = t["image"] as? String else { continue }
     guard let decoded = try? ImageFile.read(path: a[2] + "/" + name) else { continue }
-    var planes = ColorPlanes(image: decoded.image, longSide: options.workingLongSide)
-    planes.smooth(passes: options.smoothingPasses)
+    let stages = LineStages(image: decoded.image, options: options)
+    let (planes, gradient, edges, cosTolerance) = (stages.planes, stages.gradient, stages.edges, stages.cosTolerance)
     let f = Double(planes.factor)
     let truth = corners.map { Point($0[0] / f, $0[1] / f) }
-    let gradient = GradientField(planes: planes)
-    let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
-                        noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
-    let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
-    let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
-    let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
-                                        maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
-    let segments = segmentFinder.segments(edges: edges, gradient: gradient)
-    let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
-    let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
-                              minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: 300)
+    let lines = stages.lines(maximumLines: 300)
     let W = Double(planes.width), H = Double(planes.height)
     var out: [String] = []
     for k in 0..<4 {

@@ -13,24 +13,13 @@ let options = DetectionOptions()
 for t in truthList {
     guard let corners = t["corners"] as? [[Double]], let name = t["image"] as? String else { continue }
     guard let decoded = try? ImageFile.read(path: a[2] + "/" + name) else { continue }
-    var planes = ColorPlanes(image: decoded.image, longSide: options.workingLongSide)
-    planes.smooth(passes: options.smoothingPasses)
+    let stages = LineStages(image: decoded.image, options: options)
+    let (planes, gradient, edges, cosTolerance) = (stages.planes, stages.gradient, stages.edges, stages.cosTolerance)
     let f = Double(planes.factor)
     let truth = corners.map { Point($0[0] / f, $0[1] / f) }
-    let brightReference = HypothesisVerifier.brightReference(of: planes)
-    let gradient = GradientField(planes: planes)
-    let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
-                        noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
-    let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
-    let minimumSide = (options.minimumAreaFraction * Double(planes.width * planes.height)).squareRoot() * 0.5
-    let segmentFinder = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
-                                        maximumWidth: options.maximumSegmentWidth, maximumBend: options.maximumSegmentBend)
-    let segments = segmentFinder.segments(edges: edges, gradient: gradient)
-    let grouper = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
-    let lines = grouper.lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
-                              minimumSupport: max(8, Int(minimumSide * 0.5)), maximumLines: options.maximumLines)
+    let lines = stages.lines(maximumLines: options.maximumLines)
     let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                      borderSidePenalty: options.borderSidePenalty, brightReference: brightReference,
+                                      borderSidePenalty: options.borderSidePenalty, brightReference: stages.brightReference,
                                       paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
     let q = WorkingQuad(x: SIMD4(truth.map(\.x)), y: SIMD4(truth.map(\.y)), confidence: 0)
     let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
