@@ -16,25 +16,15 @@ struct PageEvidenceTests {
     /// The detector's working-stage analysis of `image`, as `DocumentDetector` builds it.
     static func evidence(for image: Image<RGB8>) -> (evidence: PageEvidence, factor: Double) {
         let options = DetectionOptions()
-        var planes = ColorPlanes(image: image, longSide: options.workingLongSide)
-        planes.smooth(passes: options.smoothingPasses)
-        let gradient = GradientField(planes: planes)
-        let edges = EdgeMap(gradient: gradient, minimumContrast: options.minimumEdgeContrast,
-                            noiseMultiple: options.noiseMultiple, lowRatio: options.hysteresisRatio)
-        let cosTolerance = Float(cosDegrees(options.directionToleranceDegrees))
-        let segments = SegmentDetector(angleTolerance: 22.5 * .pi / 180, minimumLength: options.minimumSegmentLength,
-                                       maximumWidth: options.maximumSegmentWidth,
-                                       maximumBend: options.maximumSegmentBend).segments(edges: edges, gradient: gradient)
-        let lines = LineGrouper(angleTolerance: 3 * .pi / 180, distanceTolerance: 1.5)
-            .lines(from: segments, edges: edges, gradient: gradient, cosTolerance: cosTolerance,
-                   minimumSupport: 8, maximumLines: options.maximumLines)
-        let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
+        let stages = LineStages(image: image, options: options)
+        let verifier = HypothesisVerifier(planes: stages.planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
                                           borderSidePenalty: options.borderSidePenalty,
-                                          brightReference: HypothesisVerifier.brightReference(of: planes),
+                                          brightReference: stages.brightReference,
                                           paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
-        let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
-                                    cosTolerance: cosTolerance)
-        return (evidence, Double(planes.factor))
+        let evidence = PageEvidence(planes: stages.planes, edges: stages.edges, gradient: stages.gradient,
+                                    lines: stages.lines(maximumLines: options.maximumLines), verifier: verifier,
+                                    cosTolerance: stages.cosTolerance)
+        return (evidence, Double(stages.planes.factor))
     }
 
     /// A quad's corners in working coordinates, clockwise on screen.
