@@ -19,6 +19,23 @@ struct SelectionTests {
         }
     }
 
+    /// The radix sort against a stable comparison sort of the upper halves: keys with many ties
+    /// and every byte of the key varying, payloads in the lower half keeping their order.
+    @Test("sortByUpperHalf orders by the upper 32 bits and keeps equal keys in order", arguments: [0, 1, 2, 17, 300, 5000])
+    func sortByUpperHalf(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) + 200)
+        let keys = (0..<count).map { i -> UInt64 in
+            let key: UInt32 = Bool.random(using: &generator)
+                ? UInt32.random(in: 0..<8, using: &generator) << 24 | 0x0040_0000
+                : UInt32.random(in: 0...UInt32.max, using: &generator)
+            return UInt64(key) << 32 | UInt64(i)
+        }
+        var sorted = keys
+        sorted.sortByUpperHalf()
+        let expected = keys.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map(\.element)
+        #expect(sorted == expected)
+    }
+
     /// Grey levels with many values on one level (fractions of it), whole levels, the ends of the
     /// range and values beyond it, for every index.
     @Test("the k-th smallest grey level, counted by level first", arguments: [1, 2, 5, 64, 256, 300])
