@@ -48,6 +48,9 @@ struct PageEvidenceTests {
         return scene
     }
 
+    /// The outline of `keyboard`'s body.
+    static let keyboardFrame = Quad(topLeft: Point(200, 100), topRight: Point(520, 100), bottomRight: Point(520, 400), bottomLeft: Point(200, 400))
+
     /// A keyboard: light keys in a grey frame, cut into a grid by 6-pixel gaps.
     static var keyboard: Scene {
         var scene = Scene(width: 720, height: 480, page: nil)
@@ -60,8 +63,7 @@ struct PageEvidenceTests {
                                   colour: RGB8(240, 240, 238), overPage: false))
             }
         }
-        let frame = [Point(200, 100), Point(520, 100), Point(520, 400), Point(200, 400)]
-        scene.patches = keys + [.init(corners: frame, colour: RGB8(200, 200, 198), overPage: false)]
+        scene.patches = keys + [.init(corners: keyboardFrame.corners, colour: RGB8(200, 200, 198), overPage: false)]
         return scene
     }
 
@@ -156,7 +158,7 @@ struct PageEvidenceTests {
     @Test("a keyboard's interior edges split evenly between both axes; text lines do not")
     func gridBalance() {
         let (keyboardEvidence, f1) = Self.evidence(for: Self.keyboard.render())
-        let frame = Quad(topLeft: Point(200, 100), topRight: Point(520, 100), bottomRight: Point(520, 400), bottomLeft: Point(200, 400))
+        let frame = Self.keyboardFrame
         let k = Self.working(frame, factor: f1)
         #expect(keyboardEvidence.interiorGridBalance(x: k.x, y: k.y) > 0.6)
         var page = Scene(width: 720, height: 480, page: frame)
@@ -171,7 +173,7 @@ struct PageEvidenceTests {
     /// the cells (0.16–0.78 over six frames of one page, ranked or not).
     @Test("a keyboard's keys repeat as a lattice; a page's text lines and a blank card do not")
     func lattice() throws {
-        let frame = Quad(topLeft: Point(200, 100), topRight: Point(520, 100), bottomRight: Point(520, 400), bottomLeft: Point(200, 400))
+        let frame = Self.keyboardFrame
         let (keyboardEvidence, f1) = Self.evidence(for: Self.keyboard.render())
         let k = Self.working(frame, factor: f1)
         let keys = keyboardEvidence.interiorLattice(x: k.x, y: k.y)
@@ -217,7 +219,7 @@ struct PageEvidenceTests {
     /// its half and the keyboard read 0 (0.63 without the pen); ranked, 0.45 (0.56).
     @Test("a white keyboard's faint key gaps read as a lattice though a dark pen lies across it")
     func latticeUnderAPen() {
-        let frame = Quad(topLeft: Point(200, 100), topRight: Point(520, 100), bottomRight: Point(520, 400), bottomLeft: Point(200, 400))
+        let frame = Self.keyboardFrame
         let (evidence, factor) = Self.evidence(for: Self.whiteKeyboardWithPen.render())
         let k = Self.working(frame, factor: factor)
         let keys = evidence.interiorLattice(x: k.x, y: k.y)
