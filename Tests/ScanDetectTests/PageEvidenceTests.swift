@@ -234,6 +234,39 @@ struct PageEvidenceTests {
         #expect(DocumentDetector().detect(in: try fixturePhoto("lattice/white-keyboard-pen.jpg")) == nil)
     }
 
+    /// A photo from the generator's seed 10 (negative_0047): a white keyboard on white tiles, whose
+    /// lattice reads below `latticeLimit` (0.17) but whose edges split evenly between its axes
+    /// (0.96), which the detector took for a page (confidence 0.69) before `keyGrid`.
+    @Test("a photographed white keyboard of faint lattice but balanced grid is not a document")
+    func whiteKeyboardOnTiles() throws {
+        #expect(DocumentDetector().detect(in: try fixturePhoto("lattice/white-keyboard-tiles.jpg")) == nil)
+    }
+
+    @Test("a faint lattice vetoes an outline only when its interior's edges split evenly between its axes")
+    func keyGrid() {
+        let page = Self.paperLikeFeatures
+        func veto(balance: Double, lattice: Double) -> Double {
+            var f = page
+            f[PageEvidence.gridBalanceFeature] = balance
+            f[PageEvidence.latticeFeature] = lattice
+            return ConfidenceModel.veto(f)
+        }
+        let faint = ConfidenceModel.keyGridLattice.upperBound
+        #expect(faint <= ConfidenceModel.latticeLimit.lowerBound)
+        // Balanced and repeating: keys.
+        #expect(veto(balance: ConfidenceModel.keyGridBalance.upperBound, lattice: faint) == 0)
+        // Balanced but not repeating (a table, a form), or repeating faintly along one axis's edges.
+        #expect(veto(balance: 1, lattice: ConfidenceModel.keyGridLattice.lowerBound) == 1)
+        #expect(veto(balance: ConfidenceModel.keyGridBalance.lowerBound, lattice: faint) == 1)
+        // Halfway up both ramps, a quarter of the confidence goes.
+        let balance = (ConfidenceModel.keyGridBalance.lowerBound + ConfidenceModel.keyGridBalance.upperBound) / 2
+        let lattice = (ConfidenceModel.keyGridLattice.lowerBound + ConfidenceModel.keyGridLattice.upperBound) / 2
+        #expect(abs(veto(balance: balance, lattice: lattice) - 0.75) < 1e-9)
+        // The lattice reading settles lower where the grid is balanced.
+        #expect(ConfidenceModel.latticeSettled(gridBalance: 0.9) == ConfidenceModel.keyGridLattice.lowerBound)
+        #expect(ConfidenceModel.latticeSettled(gridBalance: 0.5) == ConfidenceModel.latticeLimit.lowerBound)
+    }
+
     @Test("cells are replaced by their ranks, ties sharing their mean rank, cells outside the runs untouched")
     func rankedCells() {
         // Two rows of four cells; row 0 runs over cells 1..<4, row 1 over 4..<6 (cells 0, 6, 7 outside).

@@ -65,7 +65,7 @@ enum ConfidenceModel {
         let support = min(1, max(0, f[0]) / supportFloor)
         let interior = min(1, max(0, f[9]) / interiorPaperFloor)
         let crossings = falling(f[11], over: crossingLimit)
-        let lattice = falling(f[14], over: latticeLimit)
+        let lattice = falling(f[14], over: latticeLimit) * (1 - keyGrid(f))
         let seams = falling(f[PageEvidence.seamFeature], over: seamLimit)
         let size = asWholePage ? rising(exp(f[PageEvidence.areaFeature]), over: readableArea) : 1
         return paper * support * interior * crossings * lattice * seams * size * (1 - stickyNote(f))
@@ -78,6 +78,24 @@ enum ConfidenceModel {
         let square = rising(f[PageEvidence.squarenessFeature], over: stickyNoteSquareness)
         let coloured = rising(f[PageEvidence.marginChromaFeature], over: stickyNoteChroma)
         return square * coloured
+    }
+
+    /// How surely (0…1) the outline with features `f` is a grid of keys: its interior's edges
+    /// split evenly between its two axes (`keyGridBalance`) and repeat as a lattice, if faintly
+    /// (`keyGridLattice`). Either alone is common on pages (tables, forms, ruled paper, an ID
+    /// card's photo and lines); together, below `latticeLimit`, they are white keyboards.
+    static func keyGrid(_ f: [Double]) -> Double {
+        guard f.count == PageEvidence.featureCount else { return 0 }
+        let balanced = rising(f[PageEvidence.gridBalanceFeature], over: keyGridBalance)
+        let repeating = 1 - falling(f[PageEvidence.latticeFeature], over: keyGridLattice)
+        return balanced * repeating
+    }
+
+    /// The lattice reading below which no decision changes for an outline whose interior has this
+    /// grid balance (`PageEvidence.interiorLattice`'s `settledBelow`): the lower bound of
+    /// `keyGridLattice` where `keyGrid` reads the lattice, of `latticeLimit` elsewhere.
+    static func latticeSettled(gridBalance: Double) -> Double {
+        gridBalance > keyGridBalance.lowerBound ? keyGridLattice.lowerBound : latticeLimit.lowerBound
     }
 
     /// 1 up to the range's lower bound, 0 from its upper bound, linear between.
@@ -141,6 +159,15 @@ enum ConfidenceModel {
     /// 0.22 and is slow. Lower: fewer keyboards pass as pages, more pages filled with tables or
     /// ruled grids are doubted (from 0.18, a page of tables on a white table was lost).
     static let latticeLimit = 0.22...0.40
+    /// Grid balance (`PageEvidence` feature 13) over which a faint lattice starts to count
+    /// (`keyGrid`). Labelled outlines of the benchmark set, seeds 10 and 14–16 and the SmartDoc
+    /// sample (1,568 pages) reading a lattice of 0.09 or more reach 0.78 (an ID card, a page of
+    /// tables), while the four white keyboards it turns from pages into "no document" on seeds
+    /// 10, 14 and 15 read 0.83–0.94 (`truthfeat` and `hypdump` probes).
+    static let keyGridBalance = 0.75...0.85
+    /// Lattice prominence over which an outline of balanced grid (`keyGridBalance`) loses its
+    /// confidence (`keyGrid`): those white keyboards read 0.13–0.35, the pages above at most 0.17.
+    static let keyGridLattice = 0.10...0.22
     /// Seam share (`PageEvidence.seamShare`) over which confidence falls from 1 to 0. Panels of
     /// tiles taken for pages read 0.7–1. A white page on a white table whose only visible border
     /// is a thin contact shadow reads as a seam too: page outlines the detector finds in the

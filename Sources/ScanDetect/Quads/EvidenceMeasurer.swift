@@ -12,7 +12,9 @@ struct EvidenceMeasurer {
     let threshold: Double
     /// Lattice readings so far: outlines of one object read alike, so one nearly the same as a
     /// measured outline takes its reading.
-    private var latticeReadings: [(corners: [Point], value: Double)] = []
+    /// A reading below its `settledBelow` is half of one (`PageEvidence.interiorLattice`), so it
+    /// stands in only where the reading needed settles as high.
+    private var latticeReadings: [(corners: [Point], value: Double, settledBelow: Double)] = []
 
     init(evidence: PageEvidence, lineOutline: (x: SIMD4<Double>, y: SIMD4<Double>)?,
          regionOutline: (x: SIMD4<Double>, y: SIMD4<Double>)?, threshold: Double) {
@@ -66,10 +68,12 @@ struct EvidenceMeasurer {
         // below the threshold either way).
         if quad.confidence >= threshold {
             let corners = quad.corners
+            let settled = ConfidenceModel.latticeSettled(gridBalance: quad.features[PageEvidence.gridBalanceFeature])
             let lattice = latticeReadings.first {
-                Polygon.intersectionOverUnion($0.corners, corners) >= PageEvidence.latticeSharedOverlap
-            }?.value ?? evidence.interiorLattice(x: quad.x, y: quad.y)
-            latticeReadings.append((corners, lattice))
+                $0.settledBelow <= settled
+                    && Polygon.intersectionOverUnion($0.corners, corners) >= PageEvidence.latticeSharedOverlap
+            }?.value ?? evidence.interiorLattice(x: quad.x, y: quad.y, settledBelow: settled)
+            latticeReadings.append((corners, lattice, settled))
             quad.features[PageEvidence.latticeFeature] = lattice
             quad.confidence = ConfidenceModel.confidence(quad.features)
         }

@@ -121,6 +121,9 @@ struct PageEvidence {
         }
         let area = quadArea(x, y)
         let tones = interiorTones(x: x, y: y, margin: margin)
+        let gridBalance = interiorGridBalance(x: x, y: y)
+        let lattice = measuringLattice
+            ? interiorLattice(x: x, y: y, settledBelow: ConfidenceModel.latticeSettled(gridBalance: gridBalance)) : 0
         var agreement = 0.0
         if let region {
             let a = (0..<4).map { Point(region.x[$0], region.y[$0]) }
@@ -131,7 +134,7 @@ struct PageEvidence {
                 overshootSum / seen, interiorStructure(x: x, y: y, perimeter: perimeter), borders,
                 log(max(1e-4, area / (w * h))), agreement,
                 tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,
-                interiorGridBalance(x: x, y: y), measuringLattice ? interiorLattice(x: x, y: y) : 0,
+                gridBalance, lattice,
                 borders > 0 ? 0 : squareness(x: x, y: y), seamShare(x: x, y: y)]
     }
 

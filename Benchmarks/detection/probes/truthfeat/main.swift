@@ -1,6 +1,7 @@
 // truthfeat TRUTH ROOT: every labelled outline (photos with a page), measured as the detector
 // measures its hypotheses: the veto, the confidence alone and with a region that agrees exactly,
-// and the PageEvidence features, one JSON line a photo.
+// and the PageEvidence features, one JSON line a photo; "lattice" is the lattice cue read in both
+// halves (the feature stops after the first when it reads below the veto).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -29,5 +30,6 @@ for t in truthList {
     var agreeing = EvidenceMeasurer(evidence: evidence, lineOutline: (x: q.x, y: q.y), regionOutline: (x: q.x, y: q.y), threshold: 0)
     let r = agreeing.measure([q])[0]
     let feats = m.features.map { String(format: "%.4f", $0) }.joined(separator: ",")
-    print("{\"image\":\"\(name)\",\"veto\":\(ConfidenceModel.veto(m.features)),\"conf\":\(m.confidence),\"confRegion\":\(r.confidence),\"f\":[\(feats)]}")
+    let lattice = evidence.interiorLattice(x: q.x, y: q.y, settledBelow: 0)
+    print("{\"image\":\"\(name)\",\"lattice\":\(lattice),\"veto\":\(ConfidenceModel.veto(m.features)),\"conf\":\(m.confidence),\"confRegion\":\(r.confidence),\"f\":[\(feats)]}")
 }
