@@ -10,6 +10,7 @@
 #   rankdump IMG CORNERS [N]  where a labelled outline stands in the line search and the verifier
 #   cardcheck IMG CORNERS     the ID-1 card test on a labelled outline
 #   truthfeat TRUTH ROOT      every labelled outline's features, veto and confidence (alone, and with a region agreeing)
+#   threedump IMG...          the second look's three-sided outlines: sides' support and overshoot, confidence, features
 #   sidecover TRUTH ROOT      each labelled side's rank among 300 detected lines and its edge steps by polarity
 # usage: probes.sh [DIR]  (default /tmp/flatbed-probes); the binaries land in DIR/.build/release.
 set -euo pipefail

@@ -34,6 +34,11 @@ struct DetectionOptionsTests {
             try options.validate()
         }
         options = DetectionOptions()
+        options.threeSidedMinimumArea = 1.5
+        #expect(throws: DetectionError.invalidOption(name: "threeSidedMinimumArea", value: 1.5)) {
+            try options.validate()
+        }
+        options = DetectionOptions()
         options.duplicateOverlap = 2.5
         #expect(throws: DetectionError.invalidOption(name: "duplicateOverlap", value: 2.5)) {
             try options.validate()

@@ -253,6 +253,56 @@ struct DetectedLine {
         }
     }
 
+    /// Where a side that starts at parameter `start` ends, walking the line in `direction` (+1
+    /// or −1): the step at which its backed steps of one polarity, less its unbacked steps, add up
+    /// to most (the best prefix of ±1 a step, as `bestSegmentScore` scores a stretch). A page's
+    /// side runs on to the next corner and stops, so a gap counts against it only until the side
+    /// resumes. Nil when no step of either polarity is backed, or the start is outside the frame.
+    /// - Returns: the end's parameter, and the backed steps and all steps from `start` to it.
+    func run(from start: Double, direction: Double) -> (end: Double, backed: Int, steps: Int)? {
+        let count = positive.count - 1
+        guard !isFrameBorder, start >= tMin, start <= tMax, count > 0 else { return nil }
+        let first = min(count - 1, Int(start - tMin)), forward = direction >= 0
+        var best: (score: Int, steps: Int, backed: Int) = (0, 0, 0)
+        positive.withUnsafeBufferPointer { p in
+            negative.withUnsafeBufferPointer { q in
+                for polarity in [p, q] {
+                    var score = 0, backed = 0, steps = 0, i = first
+                    while i >= 0 && i < count {
+                        let hit = polarity[i + 1] &- polarity[i] > 0
+                        score += hit ? 1 : -1
+                        backed += hit ? 1 : 0
+                        steps += 1
+                        if score > best.score { best = (score, steps, backed) }
+                        i += forward ? 1 : -1
+                    }
+                }
+            }
+        }
+        guard best.score > 0 else { return nil }
+        // Step k spans tMin + k … tMin + k + 1: the run ends at the far edge of its last step.
+        let end = forward ? tMin + Double(first + best.steps) : tMin + Double(first - best.steps + 1)
+        return (end, best.backed, best.steps)
+    }
+
+    /// The line through `p` and `q`, profiled on `edges` as a detected line is; nil when the
+    /// points (nearly) coincide.
+    static func through(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double), edges: EdgeMap,
+                        gradient: GradientField, cosTolerance: Float) -> DetectedLine? {
+        let ux = q.x - p.x, uy = q.y - p.y
+        let length = (ux * ux + uy * uy).squareRoot()
+        guard length > 1e-6 else { return nil }
+        // The direction (−sin θ, cos θ) is (ux, uy) / length.
+        let theta = atan2(-ux, uy)
+        return DetectedLine(theta: theta, rho: p.x * cos(theta) + p.y * sin(theta), votes: 0, edges: edges,
+                            gradient: gradient, cosTolerance: cosTolerance)
+    }
+
+    /// The point at parameter `t`.
+    func point(at t: Double) -> (x: Double, y: Double) {
+        (rho * nx + t * dx, rho * ny + t * dy)
+    }
+
     /// The intersection with another line, or nil when they are (nearly) parallel.
     func intersection(with other: DetectedLine) -> (x: Double, y: Double)? {
         let det = nx * other.ny - ny * other.nx

@@ -2,7 +2,8 @@
 // setting on a whole set (detect_ms includes nothing but detection). Keys: long (workingLongSide),
 // passes (smoothingPasses), contrast, noise, lines (maximumLines), slines (secondLookLines),
 // thr (confidenceThreshold), verified (verifiedHypotheses), reranked (rerankedHypotheses),
-// second (secondLookHypotheses), sverified (secondLookVerified).
+// second (secondLookHypotheses), sverified (secondLookVerified), three (secondLookThreeSided),
+// threearea (threeSidedMinimumArea).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -26,6 +27,8 @@ for a in CommandLine.arguments.dropFirst() {
         case "reranked": options.rerankedHypotheses = Int(v)
         case "second": options.secondLookHypotheses = Int(v)
         case "sverified": options.secondLookVerified = Int(v)
+        case "three": options.secondLookThreeSided = Int(v)
+        case "threearea": options.threeSidedMinimumArea = v
         default: fatalError("unknown key \(kv[0])")
         }
     } else { paths.append(a) }

@@ -1,0 +1,119 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import ScanCore
+
+/// Outlines of pages that the lines show on three sides only: the fourth side is too faint to
+/// make a line of its own (white paper on a white table, a receipt's torn end in shadow, a side
+/// under a finger), so `QuadSearch`, which needs four, never proposes the page. Two roughly
+/// opposite lines and a line crossing both make three sides; the fourth is closed where the edges
+/// along the two opposite lines end, since a page's side runs from corner to corner and stops
+/// (`DetectedLine.run`). The fourth side is profiled as a line of its own, so that the outline is
+/// scored, verified and measured as any other.
+struct ThreeSidedSearch {
+    let search: QuadSearch
+    /// Least share of the frame an outline must cover (`DetectionOptions.threeSidedMinimumArea`).
+    let minimumAreaFraction: Double
+    /// Cosine of the largest angle between the two opposite sides: they converge under
+    /// perspective, but a quad whose opposite sides meet at more than this is no page seen whole.
+    let oppositeCosine = cos(40 * Double.pi / 180)
+    /// How far inside the frame (working pixels) a side's run must end to close the outline
+    /// there: a run that reaches the frame's border is a page cut by it, which the frame closes
+    /// (`FrameClosure`) rather than a fourth side.
+    let borderClearance = 3.0
+    /// Three-sided outlines kept, by the backed score of their three sides, for the fourth side
+    /// to be profiled and the whole outline scored, per outline asked for.
+    let shortlistFactor = 3
+
+    /// The `count` best three-sided outlines (scored by `QuadSearch.evaluate`, best first), and
+    /// the lines their sides lie on: `lines` followed by each outline's fourth side.
+    func hypotheses(lines: [DetectedLine], stages: LineStages, count: Int) -> (quads: [ScoredQuad], lines: [DetectedLine]) {
+        var shortlist: [(score: Double, corners: [(x: Double, y: Double)], sides: (a: Int, b: Int, c: Int))] = []
+        let usable = lines.indices.filter { !lines[$0].isFrameBorder }
+        for c in usable {
+            let base = lines[c]
+            // The lines crossing c at a corner's angle inside the frame: where, and their runs
+            // away from c on either side of it (found once, for every pairing).
+            let crossing: [Crossing] = usable.compactMap { a in
+                guard a != c, abs(lines[a].nx * base.nx + lines[a].ny * base.ny) <= search.minimumCornerCosine,
+                      let p = lines[a].intersection(with: base), isInside(p, clearance: 0) else { return nil }
+                return Crossing(line: a, point: p, runs: [1.0, -1.0].map { sideRun(lines[a], from: p, away: $0, base: base) })
+            }
+            for i in crossing.indices {
+                for j in (i + 1)..<crossing.count {
+                    let (a, b) = (crossing[i].line, crossing[j].line)
+                    guard abs(lines[a].nx * lines[b].nx + lines[a].ny * lines[b].ny) >= oppositeCosine,
+                          let outline = closed(crossing[i], crossing[j], base: c, lines: lines) else { continue }
+                    shortlist.append(outline)
+                }
+            }
+        }
+        shortlist.sort { $0.score > $1.score }
+        var extended = lines
+        var best: [ScoredQuad] = []
+        for outline in shortlist.prefix(shortlistFactor * count) {
+            let (p, q) = (outline.corners[1], outline.corners[2])
+            guard let fourth = DetectedLine.through(p, q, edges: stages.edges, gradient: stages.gradient,
+                                                    cosTolerance: stages.cosTolerance) else { continue }
+            let d = Int32(extended.count)
+            extended.append(fourth)
+            let x = SIMD4(outline.corners.map(\.x)), y = SIMD4(outline.corners.map(\.y))
+            let sides = SIMD4(Int32(outline.sides.a), d, Int32(outline.sides.b), Int32(outline.sides.c))
+            if let quad = search.evaluate(x: x, y: y, sideLines: sides, lines: extended),
+               Polygon.area((0..<4).map { Point(quad.x[$0], quad.y[$0]) })
+                >= minimumAreaFraction * search.width * search.height {
+                QuadSearch.insert(quad, into: &best, keeping: count)
+            }
+        }
+        return (best, extended)
+    }
+
+    /// A line crossing a base line: where, and its runs away from the base (`sideRun`) along the
+    /// base's normal and against it.
+    private struct Crossing {
+        let line: Int
+        let point: (x: Double, y: Double)
+        let runs: [(end: (x: Double, y: Double), score: Double)?]
+    }
+
+    /// The outline of sides on `a`'s and `b`'s lines from where they cross the line `base`,
+    /// closed where both runs end on the side of `base` where both are backed, with the backed
+    /// score of its three sides; nil when `base` is not backed between them, or the runs are too
+    /// short, too faint or reach the frame's border.
+    private func closed(_ a: Crossing, _ b: Crossing, base: Int, lines: [DetectedLine])
+        -> (score: Double, corners: [(x: Double, y: Double)], sides: (a: Int, b: Int, c: Int))? {
+        let c = lines[base]
+        let ta = c.parameter(x: a.point.x, y: a.point.y), tb = c.parameter(x: b.point.x, y: b.point.y)
+        let baseLength = abs(tb - ta)
+        guard baseLength >= search.minimumSideLength else { return nil }
+        let baseBacked = Double(c.backedSteps(from: ta, to: tb).backed)
+        guard baseBacked >= search.minimumSideSupport * baseLength else { return nil }
+        var best: (score: Double, corners: [(x: Double, y: Double)])?
+        for side in 0..<2 {
+            guard let ra = a.runs[side], let rb = b.runs[side] else { continue }
+            let score = (2 * baseBacked - baseLength) + ra.score + rb.score
+            if score > (best?.score ?? -.infinity) { best = (score, [a.point, ra.end, rb.end, b.point]) }
+        }
+        return best.map { ($0.score, $0.corners, (a.line, b.line, base)) }
+    }
+
+    /// The run of `line` from `start` away from `base` (`away`: +1 along the base's normal, −1
+    /// against it): its end and backed score (2 × backed − length); nil when it is shorter than
+    /// a side, backed less than a side must be, or ends at the frame's border.
+    private func sideRun(_ line: DetectedLine, from start: (x: Double, y: Double), away: Double, base: DetectedLine)
+        -> (end: (x: Double, y: Double), score: Double)? {
+        let direction = (line.dx * base.nx + line.dy * base.ny) * away >= 0 ? 1.0 : -1.0
+        guard let run = line.run(from: line.parameter(x: start.x, y: start.y), direction: direction) else { return nil }
+        let length = Double(run.steps), backed = Double(run.backed)
+        guard length >= search.minimumSideLength, backed >= search.minimumSideSupport * length else { return nil }
+        let end = line.point(at: run.end)
+        guard isInside(end, clearance: borderClearance) else { return nil }
+        return (end, 2 * backed - length)
+    }
+
+    private func isInside(_ p: (x: Double, y: Double), clearance: Double) -> Bool {
+        p.x >= clearance && p.y >= clearance && p.x <= search.width - clearance && p.y <= search.height - clearance
+    }
+}
