@@ -70,6 +70,33 @@ struct LineKernelReferenceTests {
         #expect(backed > 0)
     }
 
+    /// Every third start on lines at every angle, walking both ways (`DetectedLine.SideRuns`).
+    @Test("a side's run from any start, looked up as it is walked", arguments: [3, 4, 5])
+    func sideRuns(kind: Int) {
+        let stages = Stages(kind: kind)
+        let w = Double(stages.edges.width), h = Double(stages.edges.height)
+        var mismatches = 0, runs = 0
+        for k in 0..<45 {
+            for rho in [0.5, 37.25, w / 2, h - 0.5] {
+                let line = DetectedLine(theta: Double(k) * .pi / 45, rho: rho, votes: 1, edges: stages.edges,
+                                        gradient: stages.gradient, cosTolerance: Self.cosTolerance)
+                let (positive, negative) = Self.profile(line, stages.edges, stages.gradient, cosTolerance: Self.cosTolerance)
+                for step in stride(from: 0, to: positive.count - 1, by: 3) {
+                    for direction in [1.0, -1.0] {
+                        let found = line.run(from: line.tMin + Double(step) + 0.5, direction: direction)
+                        let walked = Self.run(positive, negative, tMin: line.tMin, from: step, direction: direction)
+                        if found?.end != walked?.end || found?.backed != walked?.backed || found?.steps != walked?.steps {
+                            mismatches += 1
+                        }
+                        if walked != nil { runs += 1 }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(runs > 100)
+    }
+
     /// Whole numbers, halves (which round to even), and the doubles either side of them.
     @Test("whole parts of probe coordinates", arguments: [UInt64(1), 2])
     func wholeParts(seed: UInt64) {
@@ -195,6 +222,27 @@ struct LineKernelReferenceTests {
             negative.append(negative[k] + (hitN ? 1 : 0))
         }
         return (positive, negative)
+    }
+
+    /// The best prefix of ±1 a step (backed, unbacked) from step `first` walking `direction`, of
+    /// either polarity, the positive one and the nearest end winning ties.
+    static func run(_ positive: [Int32], _ negative: [Int32], tMin: Double, from first: Int, direction: Double)
+        -> (end: Double, backed: Int, steps: Int)? {
+        var best = (score: 0, steps: 0, backed: 0)
+        for profile in [positive, negative] {
+            var score = 0, backed = 0, steps = 0, i = first
+            while i >= 0 && i < profile.count - 1 {
+                let hit = profile[i + 1] > profile[i]
+                score += hit ? 1 : -1
+                backed += hit ? 1 : 0
+                steps += 1
+                if score > best.score { best = (score, steps, backed) }
+                i += direction >= 0 ? 1 : -1
+            }
+        }
+        guard best.score > 0 else { return nil }
+        let end = direction >= 0 ? tMin + Double(first + best.steps) : tMin + Double(first - best.steps + 1)
+        return (end, best.backed, best.steps)
     }
 
     /// The maximum over intervals of backed minus unbacked steps, for either polarity.

@@ -32,6 +32,8 @@ struct ThreeSidedSearch {
     func hypotheses(lines: [DetectedLine], stages: LineStages, count: Int) -> (quads: [ScoredQuad], lines: [DetectedLine]) {
         var shortlist: [(score: Double, corners: [(x: Double, y: Double)], sides: (a: Int, b: Int, c: Int))] = []
         let usable = lines.indices.filter { !lines[$0].isFrameBorder }
+        // Each line's runs are looked up from every line crossing it.
+        let runs = lines.map { $0.isFrameBorder ? nil : $0.sideRuns() }
         for c in usable {
             let base = lines[c]
             // The lines crossing c at a corner's angle inside the frame: where, and their runs
@@ -39,7 +41,9 @@ struct ThreeSidedSearch {
             let crossing: [Crossing] = usable.compactMap { a in
                 guard a != c, abs(lines[a].nx * base.nx + lines[a].ny * base.ny) <= search.minimumCornerCosine,
                       let p = lines[a].intersection(with: base), isInside(p, clearance: 0) else { return nil }
-                return Crossing(line: a, point: p, runs: [1.0, -1.0].map { sideRun(lines[a], from: p, away: $0, base: base) })
+                return Crossing(line: a, point: p, runs: [1.0, -1.0].map { away in
+                    runs[a].flatMap { sideRun(lines[a], $0, from: p, away: away, base: base) }
+                })
             }
             for i in crossing.indices {
                 for j in (i + 1)..<crossing.count {
@@ -99,13 +103,15 @@ struct ThreeSidedSearch {
         return best.map { ($0.score, $0.corners, (a.line, b.line, base)) }
     }
 
-    /// The run of `line` from `start` away from `base` (`away`: +1 along the base's normal, −1
-    /// against it): its end and backed score (2 × backed − length); nil when it is shorter than
-    /// a side, backed less than a side must be, or ends at the frame's border.
-    private func sideRun(_ line: DetectedLine, from start: (x: Double, y: Double), away: Double, base: DetectedLine)
+    /// The run of `line` (looked up in its `runs`) from `start` away from `base` (`away`: +1 along
+    /// the base's normal, −1 against it): its end and backed score (2 × backed − length); nil
+    /// when it is shorter than a side, backed less than a side must be, or ends at the frame's
+    /// border.
+    private func sideRun(_ line: DetectedLine, _ runs: DetectedLine.SideRuns, from start: (x: Double, y: Double),
+                         away: Double, base: DetectedLine)
         -> (end: (x: Double, y: Double), score: Double)? {
         let direction = (line.dx * base.nx + line.dy * base.ny) * away >= 0 ? 1.0 : -1.0
-        guard let run = line.run(from: line.parameter(x: start.x, y: start.y), direction: direction) else { return nil }
+        guard let run = runs.run(from: line.parameter(x: start.x, y: start.y), direction: direction) else { return nil }
         let length = Double(run.steps), backed = Double(run.backed)
         guard length >= search.minimumSideLength, backed >= search.minimumSideSupport * length else { return nil }
         let end = line.point(at: run.end)
