@@ -57,7 +57,10 @@ struct ThreeSidedSearch {
         shortlist.sort { $0.score > $1.score }
         var extended = lines
         var best: [ScoredQuad] = []
+        let minimumArea = minimumAreaFraction * search.width * search.height
         for outline in shortlist.prefix(shortlistFactor * count) {
+            // The area needs only the corners: checked before the fourth side is profiled.
+            guard Polygon.area(outline.corners.map { Point($0.x, $0.y) }) >= minimumArea else { continue }
             let (p, q) = (outline.corners[1], outline.corners[2])
             guard let fourth = DetectedLine.through(p, q, edges: stages.edges, gradient: stages.gradient,
                                                     cosTolerance: stages.cosTolerance) else { continue }
@@ -65,9 +68,7 @@ struct ThreeSidedSearch {
             extended.append(fourth)
             let x = SIMD4(outline.corners.map(\.x)), y = SIMD4(outline.corners.map(\.y))
             let sides = SIMD4(Int32(outline.sides.a), d, Int32(outline.sides.b), Int32(outline.sides.c))
-            if let quad = search.evaluate(x: x, y: y, sideLines: sides, lines: extended),
-               Polygon.area((0..<4).map { Point(quad.x[$0], quad.y[$0]) })
-                >= minimumAreaFraction * search.width * search.height {
+            if let quad = search.evaluate(x: x, y: y, sideLines: sides, lines: extended) {
                 QuadSearch.insert(quad, into: &best, keeping: count)
             }
         }
