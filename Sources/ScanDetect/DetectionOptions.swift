@@ -172,7 +172,7 @@ public struct DetectionOptions: Sendable {
     /// generator's benchmark set and seeds 10 and 14–16, 15 of the 93 pages that were "no
     /// document" are found (12 at JI ≥ 0.78, three at 0.34–0.74), one false positive added over
     /// 764 negatives; on seeds 17 and 18, made afterwards, 10 (4 at JI ≥ 0.8, six at 0.21–0.71)
-    /// and none. A photo with no page found takes about 0.35 ms longer (9.6 % more instructions
+    /// and none. A photo with no page found takes about 0.35 ms longer (9.3 % more instructions
     /// over 40 of seed 14's negatives). 0: none.
     public var secondLookThreeSided: Int = 4
 
