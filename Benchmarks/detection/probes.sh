@@ -12,6 +12,7 @@
 #   truthfeat TRUTH ROOT      every labelled outline's features, veto and confidence (alone, and with a region agreeing)
 #   threedump IMG...          the second look's three-sided outlines: sides' support and overshoot, confidence, features
 #   sidecover TRUTH ROOT      each labelled side's rank among 300 detected lines and its edge steps by polarity
+#   cutdump IMG...            corners before and after CutPageExtender, and completed to the long or short side
 # usage: probes.sh [DIR]  (default /tmp/flatbed-probes); the binaries land in DIR/.build/release.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"

@@ -48,6 +48,70 @@ import Testing
         #expect(abs(extended[2].x - (150 + 220 * 14 / 8.5)) < 1)
     }
 
+    /// A 400 × 300 photo of a light page on a dark desk over x 90..<310 from y = 180 down past the
+    /// bottom of the frame, printed with dark lines 2 pixels thick every 12 pixels: rows
+    /// (`printRows`) or columns (else), or nothing (`blank`).
+    private func pageCutAtTheBottom(printRows: Bool, blank: Bool = false) -> Image<RGB8> {
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 180..<height {
+            for x in 90..<310 {
+                let across = printRows ? y - 180 : x - 90
+                let inLine = printRows ? x >= 110 && x < 290 : y >= 190
+                let inked = !blank && inLine && across >= 10 && across % 12 < 2
+                pixels[y * width + x] = inked ? RGB8(50, 50, 55) : RGB8(235, 232, 225)
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func readsWhichWayThePrintRuns() {
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        // The cut side is the bottom border, from (90, 300) to (310, 300); the opposite side the top.
+        func direction(_ image: Image<RGB8>) -> Bool? {
+            extender.printRunsAlongCut(a: Point(310, 300), b: Point(90, 300),
+                                       pa: Point(310, 180), pb: Point(90, 180), in: image)
+        }
+        #expect(direction(pageCutAtTheBottom(printRows: true)) == true)
+        #expect(direction(pageCutAtTheBottom(printRows: false)) == false)
+        #expect(direction(pageCutAtTheBottom(printRows: true, blank: true)) == nil)
+    }
+
+    @Test func completesAnUprightPageCutAtItsFootToItsLongSide() {
+        // 120 seen below a width of 220: less than A4's short side for that width (156), but the
+        // print runs along the cut, so the cut is the page's foot and the page 220 × 1.41 long.
+        let visible = [Point(90, 180), Point(310, 180), Point(310, 300), Point(90, 300)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        let extended = extender.extend(visible, in: pageCutAtTheBottom(printRows: true))
+        #expect(abs(extended[2].y - (180 + 220 * 1.41)) < 1 && abs(extended[3].y - (180 + 220 * 1.41)) < 1)
+        // Print across the cut: the cut is one of the page's long sides, the page on its side.
+        let turned = extender.extend(visible, in: pageCutAtTheBottom(printRows: false))
+        #expect(abs(turned[2].y - (180 + 220 / 1.41)) < 1 && abs(turned[3].y - (180 + 220 / 1.41)) < 1)
+        // No print to read: the shorter proportion that exceeds what is seen, as before.
+        let blank = extender.extend(visible, in: pageCutAtTheBottom(printRows: true, blank: true))
+        #expect(abs(blank[2].y - (180 + 220 / 1.41)) < 1)
+    }
+
+    @Test func choosesTheLengthAcrossTheCutFromThePrint() {
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        // Along the cut: A4's long side, else Legal's; never the short side.
+        #expect(extender.extent(width: 100, seen: 50, printAlongCut: true) == 141)
+        #expect(abs((extender.extent(width: 100, seen: 150, printAlongCut: true) ?? 0) - 100 * 14 / 8.5) < 1e-9)
+        #expect(extender.extent(width: 100, seen: 170, printAlongCut: true) == nil)
+        // Across the cut: A4's short side, else Letter's, then a page on its side.
+        #expect(abs((extender.extent(width: 100, seen: 50, printAlongCut: false) ?? 0) - 100 / 1.41) < 1e-9)
+        #expect(abs((extender.extent(width: 100, seen: 72, printAlongCut: false) ?? 0) - 100 * 8.5 / 11) < 1e-9)
+        #expect(extender.extent(width: 100, seen: 90, printAlongCut: false) == 141)
+        // Unknown: the short side first.
+        #expect(abs((extender.extent(width: 100, seen: 50, printAlongCut: nil) ?? 0) - 100 / 1.41) < 1e-9)
+        // Past Letter's short side every direction gives the same length, so none is read.
+        for seen in stride(from: 10.0, through: 200, by: 5) {
+            let lengths = [true, false, nil].map { extender.extent(width: 100, seen: seen, printAlongCut: $0) }
+            let same = lengths.allSatisfy { $0 == lengths[0] }
+            #expect(CutPageExtender.dependsOnPrint(width: 100, seen: seen) == !same, "seen \(seen)")
+        }
+    }
+
     /// An A4 page (210 × 297 mm) on a table tilted 25° away from a phone camera (26 mm
     /// equivalent), its far end beyond the top of a 1600 × 1200 photo: completed on its plane,
     /// the hidden corners land where the camera would have seen them; lengthening the sides in

@@ -4,11 +4,12 @@ import ScanCore
 /// frame's border; the page's real side is hidden beyond it. The two sides meeting that border
 /// keep their directions and are lengthened until the page's extent across the cut, measured on
 /// the page's plane (`PageCompletion`), reaches the paper's proportion against the opposite,
-/// visible side: `aspectRatio`'s short or long side, whichever exceeds what is already seen, or
-/// else US Legal's long side. Where the sides give no plane, the same is done with lengths in the
-/// photo. It extends only when the page continues past the border: the strip just inside the cut
-/// side must look like the page's interior, not like a background strip between the page's real
-/// side and the frame. A side that stops just short of the border on the page itself (a rule or
+/// visible side: its long side when the print runs along the cut (the cut is an upright page's
+/// head or foot), its short side when the print runs across it, else whichever exceeds what is
+/// already seen (`extent`, `printRunsAlongCut`). Where the sides give no plane, the same is done
+/// with lengths in the photo. It extends only when the page continues past the border: the strip
+/// just inside the cut side must look like the page's interior, not like a background strip
+/// between the page's real side and the frame. A side that stops just short of the border on the page itself (a rule or
 /// a table's top taken for the side) is first moved onto the border (`reachingBorder`).
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
@@ -50,26 +51,60 @@ struct CutPageExtender {
         let interior = [strip(0.25), strip(0.5)]
         guard interior.allSatisfy({ isPageInterior($0, besideBorderStrip: border) }) else { return corners }
         var result = corners
+        // The print's direction is read once, and only when the length depends on it.
+        var printAlongCut: Bool??
+        let extent = { (width: Double, seen: Double) -> Double? in
+            guard Self.dependsOnPrint(width: width, seen: seen) else {
+                return self.extent(width: width, seen: seen, printAlongCut: nil)
+            }
+            let direction = printAlongCut ?? self.printRunsAlongCut(a: corners[a], b: corners[b],
+                                                                    pa: corners[pa], pb: corners[pb], in: image)
+            printAlongCut = direction
+            return self.extent(width: width, seen: seen, printAlongCut: direction)
+        }
         let camera = PageCompletion(width: image.width, height: image.height)
         if let completed = camera.complete(a: corners[a], b: corners[b], pa: corners[pa], pb: corners[pb],
-                                           extent: extent(width:seen:)) {
+                                           extent: extent) {
             result[a] = completed.a
             result[b] = completed.b
             return result
         }
         // No usable plane (the sides do not recede as a flat page's do): lengthen in the photo.
-        guard let length = extent(width: opposite, seen: visible) else { return corners }
+        guard let length = extent(opposite, visible) else { return corners }
         result[a] = corners[pa] + (corners[a] - corners[pa]) * (length / visible)
         result[b] = corners[pb] + (corners[b] - corners[pb]) * (length / visible)
         return result
     }
 
     /// The page's length across the cut for a visible opposite side `width` and a visible length
-    /// `seen`: the paper's short or long side for that width, whichever first exceeds what is
-    /// seen, or else the long side of `longestPaperRatio`; nil when none does.
-    private func extent(width: Double, seen: Double) -> Double? {
-        [width / aspectRatio, width * aspectRatio, width * Self.longestPaperRatio].first { $0 >= seen * 1.02 }
+    /// `seen`: the first of the lengths below that exceeds what is seen, nil when none does.
+    /// Documents are mostly upright pages, their lines of print along the short side: with the
+    /// print along the cut (`printAlongCut`, `printRunsAlongCut`), the cut is the page's top or
+    /// bottom and the length its long side (`aspectRatio`'s, else US Legal's); with the print across
+    /// the cut, the cut is a side and the length the short side (`aspectRatio`'s, else US
+    /// Letter's, which is wider), then the lengths of a page on its side. Without a direction: the
+    /// paper's short or long side for that width, whichever first exceeds what is seen, or else
+    /// the long side of `longestPaperRatio`.
+    func extent(width: Double, seen: Double, printAlongCut: Bool?) -> Double? {
+        let lengths: [Double]
+        switch printAlongCut {
+        case true?: lengths = [width * aspectRatio, width * Self.longestPaperRatio]
+        case false?:
+            lengths = [width / aspectRatio, width / Self.letterRatio,
+                       width * aspectRatio, width * Self.longestPaperRatio]
+        case nil: lengths = [width / aspectRatio, width * aspectRatio, width * Self.longestPaperRatio]
+        }
+        return lengths.first { $0 >= seen * 1.02 }
     }
+
+    /// Whether `extent` depends on the print's direction: only while what is seen could still be
+    /// the short side of an upright page (beyond, every direction gives the same length).
+    static func dependsOnPrint(width: Double, seen: Double) -> Bool {
+        seen * 1.02 <= width / letterRatio
+    }
+
+    /// Long-to-short side ratio of US Letter (11 × 8.5 in).
+    static let letterRatio = 11 / 8.5
 
     /// Whether an interior strip fits a page that goes on to the border strip: alike
     /// (`maximumStripDifference`), or darker, as print on the paper is; a strip much lighter than
@@ -121,7 +156,7 @@ struct CutPageExtender {
         return edges
     }
 
-    private func distance(_ p: Point, _ q: Point) -> Double {
+    func distance(_ p: Point, _ q: Point) -> Double {
         let dx = p.x - q.x, dy = p.y - q.y
         return (dx * dx + dy * dy).squareRoot()
     }
