@@ -164,10 +164,11 @@ import Testing
     }
 
     /// A light page on a dark desk (or on one of `desk`'s colour), running past the top of the
-    /// frame, with a dark rule (a heading's underline) across it at y = `ruleRow`; and, when
-    /// `neighbourSheet`, a second light sheet filling the desk above the page's top side at
-    /// y = 40 instead.
-    private func ruledPhoto(neighbourSheet: Bool, ruleRow: Int = 12, desk: RGB8 = RGB8(60, 50, 45)) -> Image<RGB8> {
+    /// frame, with a dark rule (a heading's underline) across it at y = `ruleRow` and dark print
+    /// over the rows `printRows`; and, when `neighbourSheet`, a second light sheet filling the
+    /// desk above the page's top side at y = 40 instead.
+    private func ruledPhoto(neighbourSheet: Bool, ruleRow: Int = 12, printRows: Range<Int> = 0..<0,
+                            desk: RGB8 = RGB8(60, 50, 45)) -> Image<RGB8> {
         let width = 400, height = 300
         var pixels = [RGB8](repeating: desk, count: width * height)
         for y in 0..<260 {
@@ -175,7 +176,8 @@ import Testing
                 let onPage = x >= 100 && x < 330 && (neighbourSheet ? y >= 40 : true)
                 let onSheet = neighbourSheet && y < 38
                 if onPage || onSheet { pixels[y * width + x] = RGB8(235, 232, 225) }
-                if !neighbourSheet && onPage && (ruleRow...ruleRow + 1).contains(y) { pixels[y * width + x] = RGB8(40, 40, 40) }
+                let inked = (ruleRow...ruleRow + 1).contains(y) || printRows.contains(y)
+                if !neighbourSheet && onPage && inked { pixels[y * width + x] = RGB8(40, 40, 40) }
             }
         }
         return Image(width: width, height: height, pixels: pixels)
@@ -192,6 +194,30 @@ import Testing
         let extended = extender.extend(onRule, in: image)
         // 260 seen over a width of 230: the page is A4 upright, 230 × 1.41 long, its top hidden.
         #expect(abs(extended[0].y - (260 - 230 * 1.41)) < 1 && abs(extended[1].y - (260 - 230 * 1.41)) < 1)
+    }
+
+    @Test func movesASideOnARuleOntoTheBorderAbovePrint() {
+        // Print darkens the interior a quarter of the way down (y = 74), as dense text or a figure
+        // does: the band above the rule is still the paper of the interior half way down.
+        let image = ruledPhoto(neighbourSheet: false, printRows: 60..<90)
+        let onRule = [Point(100, 12), Point(330, 12), Point(330, 260), Point(100, 260)]
+        let reached = CutPageExtender(aspectRatio: 1.41).reachingBorder(onRule, in: image)
+        #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
+    }
+
+    @Test func keepsADarkCardsSideNearTheBorderOnALightDesk() {
+        // A dark blue card from y = 30 on a light desk: the band above its top side is lighter
+        // than all of the card, not paper like any of its interior.
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(200, 195, 185), count: width * height)
+        for y in 30..<200 {
+            for x in 100..<330 { pixels[y * width + x] = RGB8(30, 70, 160) }
+        }
+        let image = Image(width: width, height: height, pixels: pixels)
+        let card = [Point(100, 30), Point(330, 30), Point(330, 200), Point(100, 200)]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        #expect(!extender.isPageBand(card, side: 0, to: [Point(100, 0), Point(330, 0)], in: image))
+        #expect(extender.reachingBorder(card, in: image) == nil)
     }
 
     @Test func movesASideOnARuleFarFromTheBorderOntoTheBorder() {
