@@ -104,11 +104,15 @@ import Testing
         #expect(extender.extent(width: 100, seen: 90, printAlongCut: false) == 141)
         // Unknown: the short side first.
         #expect(abs((extender.extent(width: 100, seen: 50, printAlongCut: nil) ?? 0) - 100 / 1.41) < 1e-9)
-        // Past Letter's short side every direction gives the same length, so none is read.
-        for seen in stride(from: 10.0, through: 200, by: 5) {
-            let lengths = [true, false, nil].map { extender.extent(width: 100, seen: seen, printAlongCut: $0) }
-            let same = lengths.allSatisfy { $0 == lengths[0] }
-            #expect(CutPageExtender.dependsOnPrint(width: 100, seen: seen) == !same, "seen \(seen)")
+        // Past the wider short side every direction gives the same length, so none is read; with
+        // a paper squarer than Letter too.
+        for ratio in [1.41, 1.2] {
+            let extender = CutPageExtender(aspectRatio: ratio)
+            for seen in stride(from: 10.0, through: 200, by: 2.5) {
+                let lengths = [true, false, nil].map { extender.extent(width: 100, seen: seen, printAlongCut: $0) }
+                let same = lengths.allSatisfy { $0 == lengths[0] }
+                #expect(extender.dependsOnPrint(width: 100, seen: seen) == !same, "ratio \(ratio), seen \(seen)")
+            }
         }
     }
 

@@ -9,8 +9,9 @@ import ScanCore
 /// already seen (`extent`, `printRunsAlongCut`). Where the sides give no plane, the same is done
 /// with lengths in the photo. It extends only when the page continues past the border: the strip
 /// just inside the cut side must look like the page's interior, not like a background strip
-/// between the page's real side and the frame. A side that stops just short of the border on the page itself (a rule or
-/// a table's top taken for the side) is first moved onto the border (`reachingBorder`).
+/// between the page's real side and the frame. A side that stops just short of the border on the
+/// page itself (a rule or a table's top taken for the side) is first moved onto the border
+/// (`reachingBorder`).
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double
@@ -54,7 +55,7 @@ struct CutPageExtender {
         // The print's direction is read once, and only when the length depends on it.
         var printAlongCut: Bool??
         let extent = { (width: Double, seen: Double) -> Double? in
-            guard Self.dependsOnPrint(width: width, seen: seen) else {
+            guard self.dependsOnPrint(width: width, seen: seen) else {
                 return self.extent(width: width, seen: seen, printAlongCut: nil)
             }
             let direction = printAlongCut ?? self.printRunsAlongCut(a: corners[a], b: corners[b],
@@ -80,11 +81,11 @@ struct CutPageExtender {
     /// `seen`: the first of the lengths below that exceeds what is seen, nil when none does.
     /// Documents are mostly upright pages, their lines of print along the short side: with the
     /// print along the cut (`printAlongCut`, `printRunsAlongCut`), the cut is the page's top or
-    /// bottom and the length its long side (`aspectRatio`'s, else US Legal's); with the print across
-    /// the cut, the cut is a side and the length the short side (`aspectRatio`'s, else US
-    /// Letter's, which is wider), then the lengths of a page on its side. Without a direction: the
-    /// paper's short or long side for that width, whichever first exceeds what is seen, or else
-    /// the long side of `longestPaperRatio`.
+    /// bottom and the length its long side (`aspectRatio`'s, else US Legal's); with the print
+    /// across the cut, the cut is a side and the length the short side (`aspectRatio`'s, else US
+    /// Letter's, which is wider), then the lengths of a page on its side. Without a direction:
+    /// the paper's short or long side for that width, whichever first exceeds what is seen, or
+    /// else the long side of `longestPaperRatio`.
     func extent(width: Double, seen: Double, printAlongCut: Bool?) -> Double? {
         let lengths: [Double]
         switch printAlongCut {
@@ -98,9 +99,10 @@ struct CutPageExtender {
     }
 
     /// Whether `extent` depends on the print's direction: only while what is seen could still be
-    /// the short side of an upright page (beyond, every direction gives the same length).
-    static func dependsOnPrint(width: Double, seen: Double) -> Bool {
-        seen * 1.02 <= width / letterRatio
+    /// the short side of an upright page, `aspectRatio`'s or US Letter's (beyond, every direction
+    /// gives the same length).
+    func dependsOnPrint(width: Double, seen: Double) -> Bool {
+        seen * 1.02 <= width / min(aspectRatio, Self.letterRatio)
     }
 
     /// Long-to-short side ratio of US Letter (11 × 8.5 in).
