@@ -209,19 +209,25 @@ import Testing
         #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
     }
 
-    @Test func keepsADarkCardsSideNearTheBorderOnALightDesk() {
-        // A dark blue card from y = 30 on a light desk: the band above its top side is lighter
-        // than all of the card, not paper like any of its interior.
+    @Test func keepsADarkCardsSideNearTheBorderBesideALightStrip() {
+        // A dark blue card from y = 30 on a grey desk, a light strip of it along the frame's top:
+        // the band above the card's top side steps from the desk beyond its other sides, as a page
+        // would, but it is lighter than all of the card, not paper like any of its interior.
         let width = 400, height = 300
-        var pixels = [RGB8](repeating: RGB8(200, 195, 185), count: width * height)
+        var pixels = [RGB8](repeating: RGB8(110, 108, 105), count: width * height)
+        for y in 0..<30 {
+            for x in 0..<width { pixels[y * width + x] = RGB8(200, 195, 185) }
+        }
         for y in 30..<200 {
             for x in 100..<330 { pixels[y * width + x] = RGB8(30, 70, 160) }
         }
         let image = Image(width: width, height: height, pixels: pixels)
         let card = [Point(100, 30), Point(330, 30), Point(330, 200), Point(100, 200)]
         let extender = CutPageExtender(aspectRatio: 1.41)
-        #expect(!extender.isPageBand(card, side: 0, to: [Point(100, 0), Point(330, 0)], in: image))
-        #expect(extender.reachingBorder(card, in: image) == nil)
+        let isBand = extender.isPageBand(card, side: 0, to: [Point(100, 0), Point(330, 0)], in: image)
+        #expect(!isBand)
+        let reached = extender.reachingBorder(card, in: image)
+        #expect(reached == nil)
     }
 
     @Test func movesASideOnARuleFarFromTheBorderOntoTheBorder() {
