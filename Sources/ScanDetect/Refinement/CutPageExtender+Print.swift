@@ -13,13 +13,13 @@ extension CutPageExtender {
     /// profile across them alternate; along them, words and letters average out. The family whose
     /// profile alternates more by `printRatio` is the print's direction.
     func printRunsAlongCut(a: Point, b: Point, pa: Point, pb: Point, in image: Image<RGB8>) -> Bool? {
-        let seenA = distance(a, pa), seenB = distance(b, pb)
+        let seenA = a.distance(to: pa), seenB = b.distance(to: pb)
         guard seenA > 0, seenB > 0 else { return nil }
         let seen = min(seenA, seenB)
         let (a, b) = (pa + (a - pa) * (seen / seenA), pb + (b - pb) * (seen / seenB))
         let square = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
         guard let toPhoto = Homography(from: square, to: [a, b, pb, pa]) else { return nil }
-        let alongCut = (distance(a, b) + distance(pa, pb)) / 2
+        let alongCut = (a.distance(to: b) + pa.distance(to: pb)) / 2
         let acrossCut = seen
         // Rows parallel to the cut side, profiled across them (v from the cut to the opposite side).
         let rows = alternation(profileLength: acrossCut, in: image) { v, u in toPhoto.apply(Point(u, v)) }

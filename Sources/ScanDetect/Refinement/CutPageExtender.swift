@@ -37,8 +37,8 @@ struct CutPageExtender {
         guard cut.count == 1, let k = cut.first else { return corners }
         // The cut side runs a → b; pa and pb are their neighbours across the visible sides.
         let a = k, b = (k + 1) % 4, pa = (k + 3) % 4, pb = (k + 2) % 4
-        let opposite = distance(corners[pa], corners[pb])
-        let visible = (distance(corners[pa], corners[a]) + distance(corners[pb], corners[b])) / 2
+        let opposite = corners[pa].distance(to: corners[pb])
+        let visible = (corners[pa].distance(to: corners[a]) + corners[pb].distance(to: corners[b])) / 2
         guard opposite > 0, visible > 0 else { return corners }
         // Strips across the page at fraction s of the way from the cut side to the opposite one.
         let strip = { (s: Double) -> SIMD3<Double> in
@@ -156,10 +156,5 @@ struct CutPageExtender {
         if p.x > width - borderTolerance { edges.insert(2) }
         if p.y > height - borderTolerance { edges.insert(3) }
         return edges
-    }
-
-    func distance(_ p: Point, _ q: Point) -> Double {
-        let dx = p.x - q.x, dy = p.y - q.y
-        return (dx * dx + dy * dy).squareRoot()
     }
 }
