@@ -9,20 +9,20 @@ import ScanCore
 /// regions of the scene (which span bent and broken borders), their sides snapped onto the edges
 /// (`RegionSnapper`) → the first few measured for `PageEvidence` and re-ranked and gated by
 /// `ConfidenceModel` (an outline that is mostly a sticky note vetoed with it; a panel of a folded
-/// or half-shaded page giving way to the whole page, `FoldedPage`; of nearly the same outlines,
-/// the surest), a few more on a second look when the gate accepts none (the next in rank, and the
-/// best of the quads the search ranked lower still, verified then:
-/// `DetectionOptions.secondLookVerified`), with a region of a yellow–blue split, the outline a
-/// larger budget of lines gives around that region (`RegionGuidedSearch`) and the measured line
-/// outlines that region agrees with, scored again (`EvidenceMeasurer.agreeing`), and when still
-/// none is a page, outlines the lines show on three sides, closed where two opposite sides end
-/// (`ThreeSidedSearch`); an accepted outline that is part of a sheet (its paper goes on past a
-/// side) widened to that outline when it is the sheet (`SheetWidening`) → the winner's sides found
-/// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found on
-/// print moved out to the page's edge beyond them (`PageEvidence.includingPaper`), and over any
-/// band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel
-/// precision on the full-resolution image and, when the frame cuts it and the page visibly
-/// continues past the border, completed beyond it.
+/// or half-shaded page giving way to the whole page, `FoldedPage`; of accepted pages apart, the one
+/// nearest the frame's centre; of nearly the same outlines, the surest), a few more on a second
+/// look when the gate accepts none (the next in rank, and the best of the quads the search ranked
+/// lower still, verified then: `DetectionOptions.secondLookVerified`), with a region of a
+/// yellow–blue split, the outline a larger budget of lines gives around that region
+/// (`RegionGuidedSearch`) and the measured line outlines that region agrees with, scored again
+/// (`EvidenceMeasurer.agreeing`), and when still none is a page, outlines the lines show on three
+/// sides, closed where two opposite sides end (`ThreeSidedSearch`); an accepted outline that is
+/// part of a sheet (its paper goes on past a side) widened to that outline when it is the sheet
+/// (`SheetWidening`) → the winner's sides found on the table past the page moved in to its edge
+/// (`PageEvidence.excludingTable`), those found on print moved out to the page's edge beyond them
+/// (`PageEvidence.includingPaper`), and over any band printed to the sheet's edge
+/// (`PageEvidence.includingBands`) → refined to sub-pixel precision on the full-resolution image
+/// and, when the frame cuts it and the page visibly continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
