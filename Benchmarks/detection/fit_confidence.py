@@ -54,16 +54,17 @@ def load(features, root):
 
 def expand(f):
     """The rank model's inputs (ConfidenceModel.rankInputs)."""
+    f = list(f) + [0.0] * (18 - len(f))  # dumps made before the planks were measured
     (support, step, paper, chroma, overshoot, interior, borders, log_area, region,
-     interior_paper, inner_outline, crossings, ink, grid, lattice, squareness, seams) = f
+     interior_paper, inner_outline, crossings, ink, grid, lattice, squareness, seams, planks) = f
     cut = float(borders > 0)
     # log_area is left out: the generator's pages fill 14-60 % of the frame, so a model would learn
     # that small pages are clutter, which real photos (SmartDoc's fill 9-16 %) contradict; the
     # plausible size is DetectionOptions.minimumAreaFraction's job and the veto's (a page filling
     # under 5 % of the frame is too small to read).
-    # The lattice cue (keys), squareness (sticky notes) and seams (tile joints) are only necessary
-    # conditions (see `veto`), not model inputs.
-    del log_area, lattice, squareness, seams
+    # The lattice cue (keys), squareness (sticky notes), seams (tile joints) and planks (boards)
+    # are only necessary conditions (see `veto`), not model inputs.
+    del log_area, lattice, squareness, seams, planks
     return np.array([support, step, min(support, step), paper, chroma, overshoot, cut, borders,
                      region, cut * support, cut * region, min(interior, 6.0),
                      interior_paper, inner_outline, min(crossings, 3.0), ink, grid])
@@ -85,14 +86,18 @@ def veto(f):
     training sets 7 and 8 give at most 0.17, 99th percentile 0.15; their keyboards 0.25-0.8), and
     the outline is not a coloured square, a sticky note (squareness 0.8-0.9 times margin chroma
     0.2-0.3 take it from 1 to 0), and its sides are not seams between alike surfaces (seam share
-    0.65-0.9 takes it from 1 to 0), and it fills enough of the frame to be read (its share of the
-    frame 0.02-0.05 takes it from 0 to 1)."""
+    0.65-0.9 takes it from 1 to 0), and its interior is not crossed by seams at distinct places
+    (one to two take it from 1 to 0), and it fills enough of the frame to be read (its share of the
+    frame 0.02-0.05 takes it from 0 to 1). Feature dumps made before the planks were measured
+    (17 features) read as having none."""
     support, paper, interior_paper, crossings, lattice = f[0], f[2], f[9], f[11], f[14]
     chroma, squareness, seams, share = f[3], f[15], f[16], math.exp(f[7])
+    planks = f[17] if len(f) > 17 else 0.0
     note = min(1.0, max(0.0, (squareness - 0.8) / 0.1)) * min(1.0, max(0.0, (chroma - 0.2) / 0.1))
     return (min(1.0, max(0.0, paper) / 0.5) * min(1.0, support / 0.5) * min(1.0, interior_paper / 0.5)
             * min(1.0, max(0.0, (3.0 - crossings) / 1.5)) * min(1.0, max(0.0, (0.38 - lattice) / 0.2))
-            * min(1.0, max(0.0, (0.9 - seams) / 0.25)) * min(1.0, max(0.0, (share - 0.02) / 0.03))
+            * min(1.0, max(0.0, (0.9 - seams) / 0.25)) * min(1.0, max(0.0, 2.0 - planks))
+            * min(1.0, max(0.0, (share - 0.02) / 0.03))
             * (1.0 - note))
 
 

@@ -21,23 +21,15 @@ extension PageEvidence {
     /// joint, a plank's seam, a printed rule), and the outline is drawn on that surface rather than
     /// cut out of it. A sheet's border is a step to another surface.
     func seamShare(x: SIMD4<Double>, y: SIMD4<Double>) -> Double {
-        let colour = planes.colour(atX:y:), difference = ColorPlanes.difference
         var total = 0.0, sides = 0
         for (_, p, q, inX, inY) in observedSides(x: x, y: y) {
             var seams = 0, probes = 0
             for i in 0..<Self.seamProbes {
                 let s = 0.1 + 0.8 * Double(i) / Double(Self.seamProbes - 1)
-                let cx = p.x + (q.x - p.x) * s, cy = p.y + (q.y - p.y) * s
-                guard let inside = colour(cx + inX * Self.seamReach, cy + inY * Self.seamReach),
-                      let outside = colour(cx - inX * Self.seamReach, cy - inY * Self.seamReach)
+                guard let seam = isSeam(atX: p.x + (q.x - p.x) * s, y: p.y + (q.y - p.y) * s, across: (inX, inY))
                 else { continue }
-                var contrast = 0.0
-                for d in Self.seamBand {
-                    if let band = colour(cx + inX * d, cy + inY * d) { contrast = max(contrast, difference(band, inside)) }
-                }
-                guard contrast >= Self.seamContrast else { continue }
                 probes += 1
-                if difference(inside, outside) < Self.seamLikeness * contrast { seams += 1 }
+                if seam { seams += 1 }
             }
             if probes > 0 {
                 total += Double(seams) / Double(probes)
@@ -45,5 +37,21 @@ extension PageEvidence {
             }
         }
         return sides > 0 ? total / Double(sides) : 0
+    }
+
+    /// At the point (`x`, `y`) on a line with unit normal `normal`: whether the line is a seam,
+    /// the surfaces `seamReach` away on either side alike and only a thin band across it
+    /// (`seamBand`) different; nil where no band differs from the surface on the normal's side by
+    /// `seamContrast` (flat surface, nothing to tell), or a sample leaves the frame.
+    func isSeam(atX x: Double, y: Double, across normal: (x: Double, y: Double)) -> Bool? {
+        let colour = planes.colour(atX:y:), difference = ColorPlanes.difference
+        guard let one = colour(x + normal.x * Self.seamReach, y + normal.y * Self.seamReach),
+              let other = colour(x - normal.x * Self.seamReach, y - normal.y * Self.seamReach) else { return nil }
+        var contrast = 0.0
+        for d in Self.seamBand {
+            if let band = colour(x + normal.x * d, y + normal.y * d) { contrast = max(contrast, difference(band, one)) }
+        }
+        guard contrast >= Self.seamContrast else { return nil }
+        return difference(one, other) < Self.seamLikeness * contrast
     }
 }

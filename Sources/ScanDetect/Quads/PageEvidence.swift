@@ -36,6 +36,8 @@ import ScanCore
 ///    only the veto reads it, together with the margin's chroma (`ConfidenceModel`);
 /// 16. seams: share of the outline that is a thin line between two alike surfaces rather than a
 ///    step to another one (`seamShare`); only the veto reads it.
+/// 17. planks: seams crossing the interior from side to side the same way at distinct places, as
+///    between a board's planks or rows of tiles (`interiorSeams`); only the veto reads it.
 struct PageEvidence {
     let planes: ColorPlanes
     let edges: EdgeMap
@@ -50,7 +52,7 @@ struct PageEvidence {
     /// all hypotheses.
     let edgePoints: EdgePoints
 
-    static let featureCount = 17
+    static let featureCount = 18
 
     init(planes: ColorPlanes, edges: EdgeMap, gradient: GradientField, lines: [DetectedLine], verifier: HypothesisVerifier,
          cosTolerance: Float) {
@@ -73,6 +75,8 @@ struct PageEvidence {
     static let areaFeature = 7
     /// Index of the agreement with the other kind of hypothesis.
     static let agreementFeature = 8
+    /// Index of the count of seams crossing the interior (boards, tiles).
+    static let plankFeature = 17
     /// Index of the interior ink share.
     static let inkFeature = 12
     /// Index of the interior edges' balance between the two axes.
@@ -135,7 +139,7 @@ struct PageEvidence {
                 log(max(1e-4, area / (w * h))), agreement,
                 tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,
                 gridBalance, lattice,
-                borders > 0 ? 0 : squareness(x: x, y: y), seamShare(x: x, y: y)]
+                borders > 0 ? 0 : squareness(x: x, y: y), seamShare(x: x, y: y), Double(interiorSeams(x: x, y: y))]
     }
 
     /// 1 − |ln r| / ln √2, clamped to 0…1, for the outline's estimated true aspect ratio r.
@@ -200,34 +204,38 @@ struct PageEvidence {
         let minimumRun = 0.25 * perimeter / 4
         var total = 0.0
         for line in lines where !line.isFrameBorder {
-            // Clip the line to the quad shrunk by a margin: the interval of t inside all four
-            // half-planes.
-            var lo = -Double.infinity, hi = Double.infinity
-            let px = line.rho * line.nx, py = line.rho * line.ny
-            for k in 0..<4 {
-                let ax = x[k], ay = y[k], bx = x[(k + 1) % 4], by = y[(k + 1) % 4]
-                let ex = bx - ax, ey = by - ay
-                let l = (ex * ex + ey * ey).squareRoot()
-                guard l > 0 else { continue }
-                // Inward normal of a clockwise (on screen) polygon.
-                let inx = -ey / l, iny = ex / l
-                // Signed inward distance at t: (p + t·d − a)·in − margin ≥ 0.
-                let base = (px - ax) * inx + (py - ay) * iny - 3
-                let slope = line.dx * inx + line.dy * iny
-                if abs(slope) < 1e-12 {
-                    if base < 0 { lo = 1; hi = 0 }
-                } else if slope > 0 {
-                    lo = max(lo, -base / slope)
-                } else {
-                    hi = min(hi, -base / slope)
-                }
-            }
-            guard hi - lo >= minimumRun else { continue }
-            let s = line.support(from: lo, to: hi)
+            guard let chord = chord(of: line, x: x, y: y, margin: 3),
+                  chord.upperBound - chord.lowerBound >= minimumRun else { continue }
+            let s = line.support(from: chord.lowerBound, to: chord.upperBound)
             let backed = Double(max(s.positive, s.negative))
             if backed >= minimumRun { total += backed }
         }
         return total / max(1, perimeter / 2)
+    }
+
+    /// The interval of the line's parameter t over which it lies inside the quad shrunk by
+    /// `margin` working pixels (inside all four half-planes), or nil when it misses it.
+    func chord(of line: DetectedLine, x: SIMD4<Double>, y: SIMD4<Double>, margin: Double) -> ClosedRange<Double>? {
+        var lo = -Double.infinity, hi = Double.infinity
+        let px = line.rho * line.nx, py = line.rho * line.ny
+        for k in 0..<4 {
+            let ax = x[k], ay = y[k], ex = x[(k + 1) % 4] - ax, ey = y[(k + 1) % 4] - ay
+            let l = (ex * ex + ey * ey).squareRoot()
+            guard l > 0 else { continue }
+            // Inward normal of a clockwise (on screen) polygon.
+            let inx = -ey / l, iny = ex / l
+            // Signed inward distance at t: (p + t·d − a)·in − margin ≥ 0.
+            let base = (px - ax) * inx + (py - ay) * iny - margin
+            let slope = line.dx * inx + line.dy * iny
+            if abs(slope) < 1e-12 {
+                if base < 0 { return nil }
+            } else if slope > 0 {
+                lo = max(lo, -base / slope)
+            } else {
+                hi = min(hi, -base / slope)
+            }
+        }
+        return lo < hi ? lo...hi : nil
     }
 
     private func quadArea(_ x: SIMD4<Double>, _ y: SIMD4<Double>) -> Double {
