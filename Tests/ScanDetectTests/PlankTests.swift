@@ -10,9 +10,11 @@ struct PlankTests {
     static let outline = PageEvidenceTests.outline
 
     /// A strip `width` pixels wide from `start` to `end`.
-    static func strip(from start: Point, to end: Point, width: Double, colour: RGB8, overPage: Bool = false) -> Scene.Patch {
+    static func strip(from start: Point, to end: Point, width: Double, colour: RGB8,
+                      overPage: Bool = false) -> Scene.Patch {
         let d = end - start, normal = Point(-d.y, d.x) / d.length * (width / 2)
-        return .init(corners: [start + normal, end + normal, end - normal, start - normal], colour: colour, overPage: overPage)
+        return .init(corners: [start + normal, end + normal, end - normal, start - normal], colour: colour,
+                     overPage: overPage)
     }
 
     /// A light board on a dark floor, its planks parted by `seams` dark seams running top to
@@ -63,8 +65,8 @@ struct PlankTests {
         // pen lying across the page.
         let band = Self.strip(from: o[0] + (o[3] - o[0]) * 0.4, to: o[1] + (o[2] - o[1]) * 0.4, width: 5,
                               colour: RGB8(40, 90, 160), overPage: true)
-        let pen = Self.strip(from: o[3] + Point(40, -20), to: o[1] + Point(-30, 60), width: 4, colour: RGB8(20, 30, 120),
-                             overPage: true)
+        let pen = Self.strip(from: o[3] + Point(40, -20), to: o[1] + Point(-30, 60), width: 4,
+                             colour: RGB8(20, 30, 120), overPage: true)
         scene.patches = [band, pen]
         #expect(Self.seams(in: scene, at: Self.outline).count <= 1)
         let detection = try #require(DocumentDetector().detect(in: scene.render()))
@@ -80,7 +82,8 @@ struct PlankTests {
         #expect(PageEvidence.mostSeamsApart(planks, gap: 20) == 3)
         // The two edges of a printed band 5 pixels apart, as a page's band at its foot was read
         // (θ −112° and 68°), are one seam; a line the other way adds none.
-        let band = [(theta: -112 * degree, rho: -202.0), (theta: 68 * degree, rho: 207.0), (theta: 20 * degree, rho: 50.0)]
+        let band = [(theta: -112 * degree, rho: -202.0), (theta: 68 * degree, rho: 207.0),
+                    (theta: 20 * degree, rho: 50.0)]
         #expect(PageEvidence.mostSeamsApart(band, gap: 20) == 1)
         #expect(PageEvidence.mostSeamsApart([], gap: 20) == 0)
     }

@@ -184,9 +184,9 @@ enum ConfidenceModel {
     /// may be a pen or a cable lying across a page, two are boards or rows of tiles. On the
     /// generator's fresh sets (seeds 10 and 12–18) five accepted outlines of boards and tiled
     /// floors become "no document", one page is found where a board was chosen (JI 0.00 → 0.97),
-    /// and no other photo changes (nor on the benchmark set and the SmartDoc photos). Counting
-    /// two edges of a printed band, or a pen and its cast shadow, as two seams lost five pages:
-    /// seams count only at least `PageEvidence.plankInset` of a side apart.
+    /// and no other photo changes (nor on the benchmark set and the SmartDoc photos). Counted
+    /// wherever they lay, the seams lost five pages, one of them to the two edges of a band
+    /// printed across it: seams count only at least `PageEvidence.plankInset` of a side apart.
     static let plankLimit = 1.0...2.0
 
     // Fitted coefficients (fit_confidence.py output).

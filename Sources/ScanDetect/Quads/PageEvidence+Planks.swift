@@ -71,9 +71,9 @@ extension PageEvidence {
             let a = (p: Point(x[pair], y[pair]), q: Point(x[pair + 1], y[pair + 1]))
             let b = (p: Point(x[(pair + 3) % 4], y[(pair + 3) % 4]), q: Point(x[pair + 2], y[pair + 2]))
             guard Self.isAlong(line, a.q - a.p) || Self.isAlong(line, b.q - b.p) else { return false }
-            let span = ((a.p + a.q) / 2).distance(to: (b.p + b.q) / 2)
-            return min(abs(Self.offset(of: line, from: (a.p + a.q) / 2)), abs(Self.offset(of: line, from: (b.p + b.q) / 2)))
-                < Self.plankInset * span
+            let (middleA, middleB) = ((a.p + a.q) / 2, (b.p + b.q) / 2)
+            let nearest = min(abs(Self.offset(of: line, from: middleA)), abs(Self.offset(of: line, from: middleB)))
+            return nearest < Self.plankInset * middleA.distance(to: middleB)
         }
     }
 
