@@ -1,8 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 import ScanCore
 
 /// A board, a tiled floor or a brick wall is crossed by seams from edge to edge, several the same
@@ -94,8 +89,8 @@ extension PageEvidence {
         var thin = 0
         for i in 0..<Self.seamProbes {
             let t = chord.lowerBound + length * (0.1 + 0.8 * Double(i) / Double(Self.seamProbes - 1))
-            let x = line.rho * line.nx + line.dx * t, y = line.rho * line.ny + line.dy * t
-            if isSeam(atX: x, y: y, across: (line.nx, line.ny)) == true { thin += 1 }
+            let point = line.point(at: t)
+            if isSeam(atX: point.x, y: point.y, across: (line.nx, line.ny)) == true { thin += 1 }
         }
         return Double(thin) >= Self.plankSeamShare * Double(Self.seamProbes)
     }
@@ -103,7 +98,7 @@ extension PageEvidence {
     /// Whether the line runs within `plankTurn` of `direction`.
     private static func isAlong(_ line: DetectedLine, _ direction: Point) -> Bool {
         let length = direction.length
-        return length > 0 && abs(line.dx * direction.x + line.dy * direction.y) / length >= cos(plankTurn * .pi / 180)
+        return length > 0 && abs(line.dx * direction.x + line.dy * direction.y) / length >= cosDegrees(plankTurn)
     }
 
     /// Signed distance from `point` to the line.
