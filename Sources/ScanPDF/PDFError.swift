@@ -27,6 +27,17 @@ public enum PDFError: Error, Equatable, Sendable, CustomStringConvertible {
     case alreadyFinished
 
     /// One lowercase line naming the input and the fix, for the CLI's `flatbed: error: …`.
+    /// Whether the error concerns the page given (its image or its size), which the writer
+    /// refuses before writing anything: the document stays usable without that page.
+    public var concernsThePage: Bool {
+        switch self {
+        case .invalidImageSize, .unsupportedComponents, .notJPEG, .jpegMismatch, .invalidResolution, .invalidPageSize:
+            true
+        case .sinkFailed, .writerFailed, .invalidDate, .noPages, .alreadyFinished:
+            false
+        }
+    }
+
     public var description: String {
         switch self {
         case .sinkFailed(let reason):

@@ -50,6 +50,9 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case ocrFailed(String)
     /// The session has no page to export.
     case nothingToExport(sessionID: String)
+    /// Page `number` (1-based) cannot go into the export, for `reason` (a sliver of a page
+    /// renders too thin for a PDF page).
+    case pageNotExportable(number: Int, reason: String)
 
     // MARK: - Server side
 
@@ -77,7 +80,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadableImage(.unsupportedFormat): 415
         case .bodyTooLarge: 413
         case .invalidJSON, .invalidSetting, .invalidCorners, .invalidRotation, .unknownMode, .notAPermutation,
-             .invalidQuery, .unreadableImage, .emptyBody, .ocrFailed, .nothingToExport:
+             .invalidQuery, .unreadableImage, .emptyBody, .ocrFailed, .nothingToExport, .pageNotExportable:
             400
         case .diskFull: 507
         case .cannotListen, .storage, .damagedPhotos, .internalFailure: 500
@@ -126,6 +129,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
             "ocr failed: \(reason); install the tesseract-ocr language data or export without ocr=1"
         case .nothingToExport(let id):
             "session '\(id)' has no pages; add a page before exporting"
+        case .pageNotExportable(let number, let reason):
+            "page \(number) cannot be exported: \(reason); redraw its corners around the whole page, or delete it"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host):\(port) (\(reason)); choose another --port or --host"
         case .storage(let reason):

@@ -47,6 +47,29 @@ struct ScanJobTests {
         #expect(check.contains("No syntax or stream encoding errors"))
     }
 
+    @Test("a page too thin for a PDF page fails alone, naming its photo, and the PDF holds the others")
+    func aSliverPageFailsAlone() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (photo, quad) = try Self.writePhoto(in: folder)
+        let (sliverPhoto, _) = try Self.writePhoto(in: folder, name: "sliver.jpg")
+        // Corners around a strip 2.5 pixels high: a page a few points high at any resolution.
+        let sliver = Quad(topLeft: Point(100, 100), topRight: Point(400, 100), bottomRight: Point(400, 102.5),
+                          bottomLeft: Point(100, 102.5))
+        let output = folder + "/out.pdf"
+        var failures: [(Int, String)] = []
+        let result = ScanJob(inputs: [photo, sliverPhoto, photo],
+                             corners: Self.cornersFile([(photo, quad), (sliverPhoto, sliver)]))
+            .run(into: try OutputTarget(path: output)) { event in
+                if case .failed(let index, _, let error) = event { failures.append((index, "\(error)")) }
+            }
+        #expect(try result.get() == [output])
+        #expect(failures.count == 1)
+        #expect(failures.first?.0 == 1)
+        #expect(failures.first?.1.hasPrefix(sliverPhoto + ": page size") == true, "\(failures)")
+        #expect(try Tools.run("pdfinfo", [output]).contains("Pages:           2"))
+    }
+
     @Test func grayModeWritesGrayJPEGPages() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -22,4 +22,25 @@ struct ServerFuzzRegressionTests {
         #expect(reply.errorMessage?.contains("corner") == true, "\(reply.text)")
         #expect(try test.client.send("GET", "/api/health").status == 200)
     }
+
+    /// fuzz-http: a page whose corners enclose a sliver renders too thin for a PDF page (under
+    /// 3 pt a side); its export was a 500 "storage failed". It must be a 400 naming the page,
+    /// and the session's other pages must still export once the corners are redrawn.
+    @Test("exporting a page drawn as a sliver is a 400 naming the page, not a storage failure")
+    func sliverPageExport() throws {
+        let test = try TestServer()
+        defer { test.stop() }
+        let session = try test.createSession()
+        _ = try test.addPage(session)
+        let page = try #require(try test.addPage(session)["id"] as? String)
+        let sliver = #"{"corners": [[10,10],[400,10],[400,12.5],[10,12.5]]}"#
+        let edit = try test.client.send("PATCH", "/api/sessions/\(session)/pages/\(page)", body: Array(sliver.utf8))
+        #expect(edit.status == 200, "\(edit.text)")
+        let reply = try test.client.send("GET", "/api/sessions/\(session)/export?format=pdf")
+        #expect(reply.status == 400, "\(reply.text)")
+        #expect(reply.errorMessage?.contains("page 2") == true, "\(reply.text)")
+        let redrawn = try test.client.send("PATCH", "/api/sessions/\(session)/pages/\(page)", body: Array(#"{"corners": null}"#.utf8))
+        #expect(redrawn.status == 200)
+        #expect(try test.client.send("GET", "/api/sessions/\(session)/export?format=pdf").status == 200)
+    }
 }

@@ -60,6 +60,10 @@ public struct ScanJob: Sendable {
                     do {
                         page.summary.writtenTo = try sink.add(page, number: index + 1)
                         events(.finished(index: index, page: page.summary))
+                    } catch .pageFailed(_, let reason) {
+                        // This page alone cannot go into the output: the others still do.
+                        events(.failed(index: index, input: inputs[index],
+                                       error: PipelineError.pageFailed(image: inputs[index], reason: reason)))
                     } catch {
                         sink.discard()
                         return .failure(error)

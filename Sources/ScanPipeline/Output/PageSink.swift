@@ -5,6 +5,8 @@ import ScanPDF
 /// Where rendered pages go, one at a time, in order.
 public protocol PageSink {
     /// Writes or appends one page; `number` is its 1-based input position. Returns where it went.
+    /// Throws `PipelineError.pageFailed` when this page alone cannot go into the output (which
+    /// stays usable for the other pages), another `PipelineError` when the output itself failed.
     mutating func add(_ page: PageRenderer.RenderedPage, number: Int) throws(PipelineError) -> String
     /// Completes the output and returns the paths written.
     mutating func finish(output: String) throws(PipelineError) -> [String]
@@ -44,12 +46,15 @@ public struct PDFPageSink: PageSink {
                             width: Double(word.box.width), height: Double(line.box.height))
             }
         }
-        texts.append(page.text?.plainText ?? "")
         do {
             try writer.addPage(image: image, size: .dpi(page.dpi), text: words)
+        } catch let error as PDFError where error.concernsThePage && file.failure == nil {
+            // Refused before anything was written: the document goes on without this page.
+            throw .pageFailed(image: "page \(number)", reason: error.description)
         } catch {
             throw file.failure ?? .outputUnwritable(path: file.path, reason: "\(error)")
         }
+        texts.append(page.text?.plainText ?? "")
         return file.path
     }
 

@@ -63,6 +63,8 @@ extension ServerAPI {
             try renderedPages(session, renderers: renderers) { index, page throws(ServerError) in
                 do throws(PipelineError) {
                     _ = try sink.add(page, number: index + 1)
+                } catch .pageFailed(_, let reason) {
+                    throw .pageNotExportable(number: index + 1, reason: reason)
                 } catch {
                     throw .storage(error.description)
                 }
