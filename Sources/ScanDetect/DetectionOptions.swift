@@ -88,6 +88,13 @@ public struct DetectionOptions: Sendable {
     /// Higher: rejects more slivers and trapezoids of clutter, misses extreme tilts.
     public var minimumOppositeSideRatio: Double = 0.4
 
+    /// Most times longer than wide (mean of two opposite sides over the mean of the other two) an
+    /// outline wholly in the frame may be. A long till receipt, 80 × 600 mm, seen at a 45° tilt
+    /// along its length is 1 : 10 in the photo; thinner strips are shelf edges, rows of bricks
+    /// between their mortar joints, the edge of a table. Lower: rejects more strips, misses long
+    /// receipts; 0 turns the limit off.
+    public var maximumElongation: Double = 10
+
     /// Brightness of a page's margin relative to the scene's light surfaces (90th percentile of
     /// luminance) over which the "looks like paper" cue rises from 0 to 1. Paper is among the
     /// most reflective things on a desk; screens and dark covers are not. Lower bound lower:
@@ -262,6 +269,7 @@ public struct DetectionOptions: Sendable {
         try check("minimumSurfaceStep", minimumSurfaceStep, 0...255)
         try check("borderSidePenalty", borderSidePenalty, 0...1)
         try check("minimumOppositeSideRatio", minimumOppositeSideRatio, 0...1)
+        if maximumElongation != 0 { try check("maximumElongation", maximumElongation, 1...1000) }
         try check("paperBrightnessRatio.lowerBound", paperBrightnessRatio.lowerBound, 0...1)
         try check("paperBrightnessRatio.upperBound", paperBrightnessRatio.upperBound, paperBrightnessRatio.lowerBound + 0.01...2)
         try check("paperLuminance.lowerBound", paperLuminance.lowerBound, 0...255)

@@ -48,6 +48,14 @@ struct DetectionOptionsTests {
         #expect(throws: DetectionError.invalidOption(name: "tintAgreementOverlap", value: -0.5)) {
             try options.validate()
         }
+        // 0 turns the elongation limit off; a limit under 1 would reject every outline.
+        options = DetectionOptions()
+        options.maximumElongation = 0.5
+        #expect(throws: DetectionError.invalidOption(name: "maximumElongation", value: 0.5)) {
+            try options.validate()
+        }
+        options.maximumElongation = 0
+        #expect(throws: Never.self) { try options.validate() }
     }
 
     @Test("too small an image is no document, and check() says why")

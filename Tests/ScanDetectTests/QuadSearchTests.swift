@@ -83,4 +83,34 @@ struct QuadSearchTests {
         // Both sides are backed well enough to be the weak one.
         #expect(Self.findsPage(try Self.hypotheses(in: image, sideSupport: 0.05, weakSideSupport: 0.05)))
     }
+    /// A light strip 13 times longer than wide on a dark desk, 720 × 480: a shelf's edge or a row
+    /// of bricks, not paper.
+    static let strip = Quad(topLeft: Point(100, 200), topRight: Point(620, 184),
+                            bottomRight: Point(621, 224), bottomLeft: Point(101, 240))
+
+    /// Whether the search over the lines detected in `scene` has a hypothesis on `outline`.
+    static func searchFinds(_ outline: Quad, in scene: Scene, options: DetectionOptions) -> Bool {
+        let stages = LineStages(image: scene.render(), options: options)
+        let found = QuadSearch(width: stages.planes.width, height: stages.planes.height, options: options)
+            .hypotheses(lines: stages.lines(maximumLines: options.maximumLines), count: options.verifiedHypotheses)
+        let factor = Double(stages.planes.factor)
+        return found.contains { quad in
+            let corners = (0..<4).map { Point(quad.x[$0] * factor, quad.y[$0] * factor) }
+            return Polygon.intersectionOverUnion(corners, outline.corners) > 0.9
+        }
+    }
+
+    @Test("an outline thinner than maximumElongation is no hypothesis; a page is")
+    func thinStrip() throws {
+        var options = DetectionOptions()
+        #expect(options.maximumElongation == 10)
+        let strip = Scene(width: 720, height: 480, page: Self.strip)
+        #expect(!Self.searchFinds(Self.strip, in: strip, options: options))
+        let page = Scene(width: 720, height: 480, page: DocumentDetectorTests.tilted)
+        #expect(Self.searchFinds(DocumentDetectorTests.tilted, in: page, options: options))
+        // With the limit off, the strip's four sides make a hypothesis.
+        options.maximumElongation = 0
+        try options.validate()
+        #expect(Self.searchFinds(Self.strip, in: strip, options: options))
+    }
 }

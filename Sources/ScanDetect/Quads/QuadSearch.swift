@@ -19,6 +19,8 @@ struct QuadSearch {
     let minimumExtension = 6.0
     /// Smallest ratio between the lengths of opposite sides.
     let minimumOppositeRatio: Double
+    /// Most times longer than wide an outline wholly in the frame may be (infinite: no limit).
+    let maximumElongation: Double
     /// Shortest side (working pixels).
     let minimumSideLength: Double
     /// Smallest fraction of a side that edges must back for the side to count.
@@ -37,6 +39,7 @@ struct QuadSearch {
         minimumSideSupport = options.minimumSideSupport
         minimumWeakSideSupport = min(options.minimumWeakSideSupport, options.minimumSideSupport)
         minimumOppositeRatio = options.minimumOppositeSideRatio
+        maximumElongation = options.maximumElongation > 0 ? options.maximumElongation : .infinity
     }
 
     /// The `count` best-ranked valid hypotheses, best first.
@@ -237,6 +240,9 @@ struct QuadSearch {
         if borders == 0 {
             let ratio02 = min(lv[0], lv[2]) / max(lv[0], lv[2]), ratio13 = min(lv[1], lv[3]) / max(lv[1], lv[3])
             if ratio02 < minimumOppositeRatio || ratio13 < minimumOppositeRatio { return nil }
+            // No paper is as thin as a shelf's edge or a row of bricks.
+            let elongation = (lv[0] + lv[2]) / (lv[1] + lv[3])
+            if max(elongation, 1 / elongation) > maximumElongation { return nil }
         }
         /// Edge evidence along side k: its backed steps and its length inside the frame.
         func evidence(_ k: Int) -> (supported: Double, inside: Double) {

@@ -23,6 +23,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "lines": options.maximumLines = Int(v)
         case "slines": options.secondLookLines = Int(v)
         case "thr": options.confidenceThreshold = v
+        case "elong": options.maximumElongation = v
         case "verified": options.verifiedHypotheses = Int(v)
         case "reranked": options.rerankedHypotheses = Int(v)
         case "second": options.secondLookHypotheses = Int(v)
