@@ -83,6 +83,7 @@ struct QuadSearchTests {
         // Both sides are backed well enough to be the weak one.
         #expect(Self.findsPage(try Self.hypotheses(in: image, sideSupport: 0.05, weakSideSupport: 0.05)))
     }
+
     /// A light strip 13 times longer than wide on a dark desk, 720 × 480: a shelf's edge or a row
     /// of bricks, not paper.
     static let strip = Quad(topLeft: Point(100, 200), topRight: Point(620, 184),
