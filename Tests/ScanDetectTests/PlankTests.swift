@@ -35,7 +35,11 @@ struct PlankTests {
     }
 
     static func seams(in scene: Scene, at quad: Quad) -> (count: Int, veto: Double) {
-        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        seams(in: scene.render(), at: quad)
+    }
+
+    static func seams(in image: Image<RGB8>, at quad: Quad) -> (count: Int, veto: Double) {
+        let (evidence, factor) = PageEvidenceTests.evidence(for: image)
         let (x, y) = PageEvidenceTests.working(quad, factor: factor)
         let features = evidence.features(x: x, y: y, other: nil)
         return (evidence.interiorSeams(x: x, y: y), ConfidenceModel.veto(features))
@@ -71,6 +75,38 @@ struct PlankTests {
         #expect(Self.seams(in: scene, at: Self.outline).count <= 1)
         let detection = try #require(DocumentDetector().detect(in: scene.render()))
         #expect(jaccardIndex(truth: Self.outline, predicted: detection.quad) >= 0.95)
+    }
+
+    /// A notebook page: grey rules `spacing` pixels apart running from its left side to its right
+    /// one (and, on squared paper, from its top to its foot too), and a red margin line.
+    static func notebookPage(spacing: Double, squared: Bool) -> Scene {
+        var scene = Scene(width: 720, height: 480, page: outline)
+        scene.background = .stripes(RGB8(150, 105, 70), amplitude: 18, period: 11)
+        let o = outline.corners, ink = RGB8(130, 130, 140)
+        var patches: [Scene.Patch] = []
+        let height = (o[3] - o[0]).length, width = (o[1] - o[0]).length
+        for t in stride(from: 30 / height, to: 0.97, by: spacing / height) {
+            patches.append(strip(from: o[0] + (o[3] - o[0]) * t, to: o[1] + (o[2] - o[1]) * t, width: 1.5, colour: ink,
+                                 overPage: true))
+        }
+        for t in stride(from: 10 / width, to: 0.97, by: spacing / width) where squared {
+            patches.append(strip(from: o[0] + (o[1] - o[0]) * t, to: o[3] + (o[2] - o[3]) * t, width: 1.5, colour: ink,
+                                 overPage: true))
+        }
+        patches.append(strip(from: o[0] + (o[1] - o[0]) * 0.12, to: o[3] + (o[2] - o[3]) * 0.12, width: 1.5,
+                             colour: RGB8(220, 120, 120), overPage: true))
+        scene.patches = patches
+        return scene
+    }
+
+    @Test("ruled and squared notebook paper, its rules running to the page's edges, is a page",
+          arguments: zip([8.0, 11.0], [true, false]))
+    func notebookPaper(spacing: Double, squared: Bool) throws {
+        let image = Self.notebookPage(spacing: spacing, squared: squared).render()
+        #expect(Self.seams(in: image, at: Self.outline).veto == 1)
+        let detection = try #require(DocumentDetector().detect(in: image))
+        #expect(jaccardIndex(truth: Self.outline, predicted: detection.quad) >= 0.95)
+        #expect(detection.confidence >= DetectionOptions().confidenceThreshold)
     }
 
     @Test("seams count the same way at distinct places, one line read twice (θ and θ + π) once")
