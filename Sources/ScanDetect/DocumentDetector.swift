@@ -110,7 +110,7 @@ public struct DocumentDetector: Sendable {
         let search = QuadSearch(width: planes.width, height: planes.height, options: options)
         let searched = max(options.verifiedHypotheses, options.keptHypotheses + 1)
         var candidates = search.hypotheses(lines: lines, count: searched)
-        candidates += PanelUnion.unions(of: candidates, lines: lines)
+        candidates += PanelUnion.unions(of: candidates, lines: lines).filter { !search.isTooThin(x: $0.x, y: $0.y) }
         candidates += FrameClosure.variants(of: candidates, lines: lines, search: search)
         let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
                                           borderSidePenalty: options.borderSidePenalty,
@@ -134,7 +134,7 @@ public struct DocumentDetector: Sendable {
                 }
                 return WorkingQuad(x: region.x, y: region.y, confidence: verifier.confidence(of: region), isRegion: true)
             }
-                .filter { $0.confidence > 0 }
+                .filter { $0.confidence > 0 && !search.isTooThin(x: $0.x, y: $0.y) }
                 .sorted { $0.weight > $1.weight }
         }
         let regions = regionHypotheses(regionFinder.regions(in: planes), snapping: true)

@@ -42,6 +42,27 @@ struct QuadSearch {
         maximumElongation = options.maximumElongation > 0 ? options.maximumElongation : .infinity
     }
 
+    /// Whether a quad with these side lengths (in order round it) is more than
+    /// `maximumElongation` times longer than wide: no paper is as thin as a shelf's edge or a row
+    /// of bricks.
+    func isTooThin(sideLengths lv: SIMD4<Double>) -> Bool {
+        let elongation = (lv[0] + lv[2]) / (lv[1] + lv[3])
+        return max(elongation, 1 / elongation) > maximumElongation
+    }
+
+    /// Whether the outline (`x`, `y`, corners in order round it), none of whose sides lies on the
+    /// frame's border, `isTooThin`: the check `evaluate` makes, for outlines put together
+    /// elsewhere (`PanelUnion`, the light regions). A side on the border may cut the page short.
+    func isTooThin(x: SIMD4<Double>, y: SIMD4<Double>) -> Bool {
+        var lengths = SIMD4<Double>()
+        for k in 0..<4 {
+            let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
+            if WorkingQuad.isOnFrameBorder(p, q, width: width, height: height, within: 2) { return false }
+            lengths[k] = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+        }
+        return isTooThin(sideLengths: lengths)
+    }
+
     /// The `count` best-ranked valid hypotheses, best first.
     ///
     /// Rather than trying every two pairs of lines (N⁴), the search first finds, for every pair
@@ -240,9 +261,7 @@ struct QuadSearch {
         if borders == 0 {
             let ratio02 = min(lv[0], lv[2]) / max(lv[0], lv[2]), ratio13 = min(lv[1], lv[3]) / max(lv[1], lv[3])
             if ratio02 < minimumOppositeRatio || ratio13 < minimumOppositeRatio { return nil }
-            // No paper is as thin as a shelf's edge or a row of bricks.
-            let elongation = (lv[0] + lv[2]) / (lv[1] + lv[3])
-            if max(elongation, 1 / elongation) > maximumElongation { return nil }
+            if isTooThin(sideLengths: lv) { return nil }
         }
         /// Edge evidence along side k: its backed steps and its length inside the frame.
         func evidence(_ k: Int) -> (supported: Double, inside: Double) {
