@@ -89,10 +89,11 @@ public struct DetectionOptions: Sendable {
     public var minimumOppositeSideRatio: Double = 0.4
 
     /// Most times longer than wide (mean of two opposite sides over the mean of the other two) an
-    /// outline wholly in the frame may be. A long till receipt, 80 × 560 mm, seen at a 45° tilt
-    /// that foreshortens its width is 1 : 10 in the photo; thinner strips are shelf edges, rows
-    /// of bricks between their mortar joints, the edge of a table. Lower: rejects more strips,
-    /// misses long receipts; 0 turns the limit off.
+    /// outline may be, unless a side of it is the frame's border, which may cut the page short. A
+    /// long till receipt, 80 × 560 mm, seen at a 45° tilt that foreshortens its width is 1 : 10
+    /// in the photo; thinner strips are shelf edges, rows of bricks between their mortar joints,
+    /// the edge of a table. Lower: rejects more strips, misses long receipts; 0 turns the limit
+    /// off.
     public var maximumElongation: Double = 10
 
     /// Brightness of a page's margin relative to the scene's light surfaces (90th percentile of

@@ -19,7 +19,8 @@ struct QuadSearch {
     let minimumExtension = 6.0
     /// Smallest ratio between the lengths of opposite sides.
     let minimumOppositeRatio: Double
-    /// Most times longer than wide an outline wholly in the frame may be (infinite: no limit).
+    /// Most times longer than wide an outline with no side on the frame's border may be
+    /// (infinite: no limit).
     let maximumElongation: Double
     /// Shortest side (working pixels).
     let minimumSideLength: Double
