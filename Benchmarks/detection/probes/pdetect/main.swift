@@ -30,6 +30,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "sverified": options.secondLookVerified = Int(v)
         case "three": options.secondLookThreeSided = Int(v)
         case "threearea": options.threeSidedMinimumArea = v
+        case "tint": options.tintAgreementOverlap = v
         default: fatalError("unknown key \(kv[0])")
         }
     } else { paths.append(a) }
