@@ -4,7 +4,8 @@ import Testing
 @testable import ScanDetect
 
 /// Seams crossing an outline from side to side (`PageEvidence.interiorSeams`): a board of planks
-/// is not a page, a page with a pen and its shadow across it or a printed band is.
+/// is not a page; a page with a pen and its shadow across it, a printed band, or a notebook's
+/// rules is.
 @Suite("Planks")
 struct PlankTests {
     static let outline = PageEvidenceTests.outline
