@@ -26,7 +26,6 @@ public enum PDFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `addPage` or `finish()` was called after the document was finished.
     case alreadyFinished
 
-    /// One lowercase line naming the input and the fix, for the CLI's `flatbed: error: …`.
     /// Whether the error concerns the page given (its image or its size), which the writer
     /// refuses before writing anything: the document stays usable without that page.
     public var concernsThePage: Bool {
@@ -38,6 +37,7 @@ public enum PDFError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One lowercase line naming the input and the fix, for the CLI's `flatbed: error: …`.
     public var description: String {
         switch self {
         case .sinkFailed(let reason):

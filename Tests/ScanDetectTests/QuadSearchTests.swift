@@ -115,13 +115,18 @@ struct QuadSearchTests {
         #expect(Self.searchFinds(Self.strip, in: strip, options: options))
     }
 
+    /// `page` on a dark, grainy desk, 720 × 480.
+    static func onADesk(_ page: Quad) -> Scene {
+        var scene = Scene(width: 720, height: 480, page: page)
+        scene.background = .noise(RGB8(90, 70, 55), amplitude: 8, seed: 3)
+        return scene
+    }
+
     @Test("a long till receipt, nine times longer than wide, is still found")
     func longReceipt() throws {
         let receipt = Quad(topLeft: Point(336, 20), topRight: Point(384, 22),
                            bottomRight: Point(387, 460), bottomLeft: Point(339, 458))
-        var scene = Scene(width: 720, height: 480, page: receipt)
-        scene.background = .noise(RGB8(90, 70, 55), amplitude: 8, seed: 3)
-        let detection = try #require(DocumentDetector().detect(in: scene.render()))
+        let detection = try #require(DocumentDetector().detect(in: Self.onADesk(receipt).render()))
         #expect(jaccardIndex(truth: receipt, predicted: detection.quad) >= 0.95)
         #expect(detection.confidence >= DetectionOptions().confidenceThreshold)
     }
@@ -130,9 +135,7 @@ struct QuadSearchTests {
     func stripIsNoDocument() throws {
         // Searched, it is no hypothesis; joined from two halves (`PanelUnion`) or read as a
         // light region it was taken for a page (at 0.97) until those were held to the limit too.
-        var scene = Scene(width: 720, height: 480, page: Self.strip)
-        scene.background = .noise(RGB8(90, 70, 55), amplitude: 8, seed: 3)
-        let image = scene.render()
+        let image = Self.onADesk(Self.strip).render()
         #expect(DocumentDetector().detect(in: image) == nil)
         var options = DetectionOptions()
         options.maximumElongation = 0
