@@ -7,7 +7,8 @@ public struct Detection: Sendable {
     /// pixel coordinates of the full-resolution image with the origin at the top-left pixel's
     /// corner. Corners may lie slightly outside the frame for pages cut by it.
     public var quad: Quad
-    /// Confidence in [0, 1]; the detector reports "no document" below
+    /// Confidence in [0, 1], weighed by the lines of print inside the quad
+    /// (`DetectionOptions.blankOutlineFactor`); the detector reports "no document" below
     /// `DetectionOptions.confidenceThreshold`.
     public var confidence: Double
     /// The best hypotheses that lost to `quad`, strongest first, in full-resolution coordinates
@@ -25,7 +26,7 @@ public struct Detection: Sendable {
     public struct Hypothesis: Sendable {
         /// The hypothesis' corners in contract order, full-resolution pixel coordinates.
         public var quad: Quad
-        /// Its confidence in [0, 1], computed like the winner's.
+        /// Its confidence in [0, 1], computed like the winner's before that is weighed by print.
         public var confidence: Double
 
         /// Creates a hypothesis.

@@ -113,6 +113,13 @@ public struct DetectionOptions: Sendable {
     /// Benchmarks/detection/fit_confidence.py).
     public var confidenceThreshold: Double = 0.4
 
+    /// Share (0…1) of its confidence kept by an outline without lines of print (`PrintedRows`):
+    /// a blank sheet, or a table top, a mat, a dark screen or a stretch of floor drawn like one.
+    /// The share rises to all of it over the first few lines of print. Lower: fewer false
+    /// positives on empty scenes, blank pages found only from cleaner outlines (at 0.5 and the
+    /// default threshold, from a confidence of 0.8); 1 weighs blank and printed pages alike.
+    public var blankOutlineFactor: Double = 0.5
+
     /// Whether to refine the corners on the full-resolution image. Off: faster, corners only as
     /// precise as the working copy (about one working pixel).
     public var refinesCorners: Bool = true
@@ -276,6 +283,7 @@ public struct DetectionOptions: Sendable {
         try check("paperLuminance.lowerBound", paperLuminance.lowerBound, 0...255)
         try check("paperLuminance.upperBound", paperLuminance.upperBound, paperLuminance.lowerBound + 1...510)
         try check("confidenceThreshold", confidenceThreshold, 0...1)
+        try check("blankOutlineFactor", blankOutlineFactor, 0...1)
         try check("cutPageAspectRatio", cutPageAspectRatio, 1...4)
         try check("refinementBand", refinementBand, 0.5...50)
         try check("verifiedHypotheses", Double(verifiedHypotheses), 1...1000)

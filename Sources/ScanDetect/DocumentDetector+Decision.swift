@@ -28,4 +28,16 @@ extension DocumentDetector {
                                             sameObjectOverlap: options.sameObjectOverlap,
                                             width: frame.width, height: frame.height)
     }
+
+    /// `hypothesis`' confidence weighed by the lines of print inside it (`PrintedRows`): all of it
+    /// for a page of text, `options.blankOutlineFactor` of it for a blank outline. A sheet of
+    /// paper shows print; a table top, a mat or a floor drawn like a page does not. Read on the
+    /// full-resolution photo, so only for the chosen hypothesis.
+    func printWeighted(_ hypothesis: Detection.Hypothesis, in image: Image<RGB8>) -> Double {
+        guard options.blankOutlineFactor < 1 else { return hypothesis.confidence }
+        let transitions = PrintedRows().transitions(in: image, corners: hypothesis.quad.corners,
+                                                    enough: Int(ConfidenceModel.printedRowsRamp.upperBound))
+        return hypothesis.confidence * ConfidenceModel.printFactor(transitions: transitions,
+                                                                   blankFactor: options.blankOutlineFactor)
+    }
 }

@@ -42,13 +42,16 @@ public struct DocumentDetector: Sendable {
         self.options = options
     }
 
-    /// The page in `image`, or nil when there is none (no hypothesis reaches
-    /// `options.confidenceThreshold`, or the image is smaller than `minimumImageSide`).
+    /// The page in `image`, or nil when there is none (the first hypothesis does not reach
+    /// `options.confidenceThreshold`, also once weighed by its lines of print, or the image is
+    /// smaller than `minimumImageSide`).
     /// Corners are in full-resolution pixel coordinates with the origin at the top-left pixel's
     /// corner, in contract order.
     public func detect(in image: Image<RGB8>) -> Detection? {
         let all = hypotheses(in: image)
         guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
+        let confidence = printWeighted(best, in: image)
+        guard confidence >= options.confidenceThreshold else { return nil }
         var quad = best.quad
         if options.refinesCorners {
             let factor = Double(workingFactor(for: image))
@@ -65,7 +68,7 @@ public struct DocumentDetector: Sendable {
                 quad = q
             }
         }
-        return Detection(quad: quad.ordered(), confidence: best.confidence,
+        return Detection(quad: quad.ordered(), confidence: confidence,
                          rejected: Array(all.dropFirst().prefix(options.keptHypotheses)))
     }
 

@@ -3,7 +3,8 @@
 // passes (smoothingPasses), contrast, noise, lines (maximumLines), slines (secondLookLines),
 // thr (confidenceThreshold), verified (verifiedHypotheses), reranked (rerankedHypotheses),
 // second (secondLookHypotheses), sverified (secondLookVerified), three (secondLookThreeSided),
-// threearea (threeSidedMinimumArea).
+// threearea (threeSidedMinimumArea), elong (maximumElongation), tint (tintAgreementOverlap),
+// blank (blankOutlineFactor).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -31,6 +32,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "three": options.secondLookThreeSided = Int(v)
         case "threearea": options.threeSidedMinimumArea = v
         case "tint": options.tintAgreementOverlap = v
+        case "blank": options.blankOutlineFactor = v
         default: fatalError("unknown key \(kv[0])")
         }
     } else { paths.append(a) }
