@@ -6,9 +6,9 @@ import ScanCore
 /// the page; a cell is ink where it is clearly darker than the paper around it (its median over
 /// five cells along its row, then five along its column, so that letters, rules and figures are
 /// ink and shading is not). Lines of text and the gaps between them make the grid's rows alternate
-/// between rows with ink and blank rows; a blank surface shows no such rows, nor does a surface
-/// that is ink all over (a shelf of books). Read on the full-resolution photo, where body text is
-/// still sharp: on the working copy small type blurs into the paper.
+/// between rows with ink and blank rows; a blank surface shows no such rows. Print lighter than
+/// its ground (a dark ID card's lettering) is not ink here. Read on the full-resolution photo,
+/// where body text is still sharp: on the working copy small type blurs into the paper.
 struct PrintedRows {
     /// Grid cells across the outline's width (its height gets as many per unit of length).
     let columns = 96
