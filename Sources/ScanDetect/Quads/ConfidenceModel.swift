@@ -191,11 +191,11 @@ enum ConfidenceModel {
 
     /// Changes between lines with ink and blank lines (`PrintedRows`) over which an outline's
     /// confidence rises from `DetectionOptions.blankOutlineFactor` of it to all of it. Of the
-    /// accepted outlines on the generator's fresh sets (seeds 10 and 12–18), the false positives
-    /// read 0 to 27 (half under 3: mats, table tops, floors, screens; shelves of books and
-    /// keyboards read many), the pages found read at least 3 in 2,014 of 2,020 cases (the six:
-    /// five ID cards printed light on a dark ground, which reads as no print, and a receipt under
-    /// cables).
+    /// outlines accepted on the generator's fresh sets (seeds 10 and 12–18) before the cue, the
+    /// false positives read 0 to 24 (36 of 57 under 3: mats, table tops, floors, screens; shelves
+    /// of books and keyboards read more), the pages found at least 3 in 2,001 of 2,020 cases (most
+    /// of the others read 2 and keep three quarters of their confidence; an ID card printed light
+    /// on a dark ground reads as no print).
     static let printedRowsRamp = 0.0...4.0
 
     /// The share of its confidence an outline keeps for the `transitions` its interior shows
