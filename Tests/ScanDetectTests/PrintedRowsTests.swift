@@ -12,8 +12,7 @@ struct PrintedRowsTests {
 
     /// The page with the test scenes' 24 lines of text bars, or blank (`printed` false).
     static func scene(printed: Bool) -> Scene {
-        var scene = Scene(width: 720, height: 480, page: page)
-        scene.background = .noise(RGB8(90, 70, 55), amplitude: 8, seed: 3)
+        var scene = QuadSearchTests.onADesk(page)
         if !printed { scene.ink = scene.paper }
         return scene
     }
