@@ -31,6 +31,34 @@ struct PrintedRowsTests {
         #expect(PrintedRows().transitions(in: Self.scene(printed: true).render(), corners: turned) >= 40)
     }
 
+    @Test("white lettering on a dark card is print")
+    func lightPrint() {
+        // Thin white lines, as lettering is, so that the card's colour stays the paper level.
+        var card = Self.scene(printed: false)
+        card.paper = RGB8(60, 80, 170)  // grey level 84: a navy card
+        card.ink = card.paper
+        card.patches = (0..<12).map { i in
+            let y = 100 + 25 * Double(i)
+            return Scene.Patch(corners: [Point(240, y), Point(440, y), Point(440, y + 3), Point(240, y + 3)],
+                               colour: RGB8(240, 240, 240), overPage: true)
+        }
+        #expect(PrintedRows().transitions(in: card.render(), corners: Self.page.corners) >= 20)
+    }
+
+    @Test("a cell is ink clearly darker than its paper, or clearly lighter on a ground darker than white paper")
+    func inkRule() {
+        let rows = PrintedRows()
+        #expect(rows.isInk(30, paper: 200))
+        #expect(!rows.isInk(190, paper: 200))
+        #expect(rows.isInk(240, paper: 84))
+        #expect(!rows.isInk(95, paper: 84))
+        // On a ground as light as paper in the shade, a lighter line is glare or a tile's joint.
+        #expect(!rows.isInk(250, paper: 180))
+        // On a ground too dark for paper nothing is ink.
+        #expect(!rows.isInk(10, paper: 50))
+        #expect(!rows.isInk(200, paper: 50))
+    }
+
     @Test("a shadow across a blank page is no print")
     func shadowIsNoPrint() {
         var scene = Self.scene(printed: false)

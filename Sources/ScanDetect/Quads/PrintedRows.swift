@@ -6,9 +6,10 @@ import ScanCore
 /// the page; a cell is ink where it is clearly darker than the paper around it (its median over
 /// five cells along its row, then five along its column, so that letters, rules and figures are
 /// ink and shading is not). Lines of text and the gaps between them make the grid's rows alternate
-/// between rows with ink and blank rows; a blank surface shows no such rows. Print lighter than
-/// its ground (a dark ID card's lettering) is not ink here. Read on the full-resolution photo,
-/// where body text is still sharp: on the working copy small type blurs into the paper.
+/// between rows with ink and blank rows; a blank surface shows no such rows. On a ground darker
+/// than white paper, print may also be lighter than it (an ID card lettered in white, a caption
+/// on a dark band). Read on the full-resolution photo, where body text is still sharp: on the
+/// working copy small type blurs into the paper.
 struct PrintedRows {
     /// Grid cells across the outline's width (its height gets as many per unit of length).
     let columns = 96
@@ -18,6 +19,12 @@ struct PrintedRows {
     let inkShare: Float = 0.8
     /// Paper level (grey, 0…255) under which no cell counts as ink: a dark surface is no paper.
     let darkestPaper: Float = 60
+    /// Paper level (grey) under which a cell lighter than it (above it divided by `inkShare`) is
+    /// ink too: white lettering on a coloured card. On a lighter ground, white paper, nothing
+    /// lighter is print, only glare and the light joints of tiles. (Read both ways on every
+    /// ground, the generator's fresh sets gain one false positive, a tiled floor; read one way,
+    /// dark cards with white lettering kept half to three quarters of their confidence.)
+    let lightPrintGround: Float = 150
     /// Share of a grid line's cells that are ink for it to count as a line with ink: a line of
     /// text inks far more, a few coins, a pen or a key's legend less. (At 0.03 rather than 0.04,
     /// seven more false positives on the generator's fresh sets; at 0.05, four fewer, and eight
@@ -75,7 +82,7 @@ struct PrintedRows {
                         let (d, e) = (min(h - 1, q + 1) * w, min(h - 1, q + 2) * w)
                         for c in 0..<w {
                             let paper = Self.median(along[a + c], along[b + c], along[q * w + c], along[d + c], along[e + c])
-                            if paper > darkestPaper && grey[q * w + c] < inkShare * paper {
+                            if isInk(grey[q * w + c], paper: paper) {
                                 ink += 1
                                 columnInk[c] += 1
                             }
@@ -91,6 +98,13 @@ struct PrintedRows {
         var columnChanges = LineChanges(inked: inkedLine, blank: blankLine)
         for n in columnInk { columnChanges.add(share: Double(n) / Double(h)) }
         return min(enough, max(rowChanges.count, columnChanges.count))
+    }
+
+    /// Whether a cell of grey level `level` is ink on paper of level `paper` (its median around
+    /// it): clearly darker than it, or clearly lighter on a ground darker than white paper.
+    @inline(__always)
+    func isInk(_ level: Float, paper: Float) -> Bool {
+        paper > darkestPaper && (level < inkShare * paper || (paper < lightPrintGround && level * inkShare > paper))
     }
 
     /// Changes between lines with ink and blank lines, read line after line: a line is inked above
