@@ -16,13 +16,14 @@ import ScanCore
 /// yellow–blue split, the outline a larger budget of lines gives around that region
 /// (`RegionGuidedSearch`) and the measured line outlines that region agrees with, scored again
 /// (`EvidenceMeasurer.agreeing`), and when still none is a page, outlines the lines show on three
-/// sides, closed where two opposite sides end (`ThreeSidedSearch`); an accepted outline that is
-/// part of a sheet (its paper goes on past a side) widened to that outline when it is the sheet
-/// (`SheetWidening`) → the winner's sides found on the table past the page moved in to its edge
-/// (`PageEvidence.excludingTable`), those found on print moved out to the page's edge beyond them
-/// (`PageEvidence.includingPaper`), and over any band printed to the sheet's edge
-/// (`PageEvidence.includingBands`) → refined to sub-pixel precision on the full-resolution image
-/// and, when the frame cuts it and the page visibly continues past the border, completed beyond it.
+/// sides, closed where two opposite sides end or through the farther end (`ThreeSidedSearch`); an
+/// accepted outline that is part of a sheet (its paper goes on past a side) widened to that
+/// outline when it is the sheet (`SheetWidening`) → the winner's sides found on the table past
+/// the page moved in to its edge (`PageEvidence.excludingTable`), those found on print moved out
+/// to the page's edge beyond them (`PageEvidence.includingPaper`), and over any band printed to
+/// the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel precision on the
+/// full-resolution image and, when the frame cuts it and the page visibly continues past the
+/// border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions

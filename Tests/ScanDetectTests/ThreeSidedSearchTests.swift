@@ -80,6 +80,55 @@ struct ThreeSidedSearchTests {
         #expect(ji >= 0.95, "JI \(ji)")
     }
 
+    @Test("where one side's run stops short of its corner, the outline is also closed through the other run's end")
+    func outerClosure() throws {
+        let stages = Self.stages(for: Self.page())
+        let search = QuadSearch(width: stages.planes.width, height: stages.planes.height, options: DetectionOptions())
+        let open = ThreeSidedSearch(search: search, minimumAreaFraction: 0.1)
+        func line(theta: Double, rho: Double) -> DetectedLine {
+            DetectedLine(theta: theta, rho: rho, votes: 0, edges: stages.edges, gradient: stages.gradient,
+                         cosTolerance: stages.cosTolerance)
+        }
+        let left = line(theta: 0, rho: 80), right = line(theta: 0, rho: 240), top = line(theta: .pi / 2, rho: 40)
+        // The right side's run stops at row 150, 30 rows short of the left one's end.
+        let closed = try #require(open.outerClosure(of: [(80, 40), (80, 180), (240, 150), (240, 40)],
+                                                     lines: left, right, base: top))
+        #expect(closed.map(\.x) == [80, 80, 240, 240])
+        #expect(abs(closed[2].y - 180) < 1e-6 && closed[1].y == 180)
+        // The left one stopping short instead: closed through the right one's end.
+        let other = try #require(open.outerClosure(of: [(80, 40), (80, 150), (240, 180), (240, 40)],
+                                                    lines: left, right, base: top))
+        #expect(abs(other[1].y - 180) < 1e-6 && other[2].y == 180)
+        // Both runs ending level: nothing to close otherwise.
+        #expect(open.outerClosure(of: [(80, 40), (80, 180), (240, 180), (240, 40)], lines: left, right, base: top) == nil)
+    }
+
+    @Test("a page whose side fades before its corner is still outlined whole")
+    func sideFadingBeforeItsCorner() throws {
+        // The page of `page()`, with the table right of it turning as light as the page from
+        // row 150 down: its right side shows a step only down to row 150.
+        let image = Image<RGB8>(width: 320, height: 240) { buffer in
+            for y in 0..<240 {
+                for x in 0..<320 {
+                    let onPage = x >= 80 && x < 240 && y >= 40 && y < 180
+                    let light = onPage || y >= 180 || (x >= 240 && y >= 150)
+                    buffer[y * 320 + x] = light ? RGB8(235, 232, 226) : RGB8(120, 118, 112)
+                }
+            }
+        }
+        let stages = Self.stages(for: image)
+        let lines = stages.lines(maximumLines: DetectionOptions().maximumLines)
+        let search = QuadSearch(width: stages.planes.width, height: stages.planes.height, options: DetectionOptions())
+        let found = ThreeSidedSearch(search: search, minimumAreaFraction: 0.1).hypotheses(lines: lines, stages: stages, count: 4)
+        let factor = Double(stages.planes.factor)
+        let indices = try found.quads.map { quad in
+            jaccardIndex(truth: Self.pageOutline,
+                         predicted: try Quad(corners: (0..<4).map { Point(quad.x[$0] * factor, quad.y[$0] * factor) }).ordered())
+        }
+        // Closed at both runs' ends, the outline cuts a wedge off the page (JI 0.88).
+        #expect((indices.max() ?? 0) >= 0.97, "JI \(indices)")
+    }
+
     @Test("an outline covering less of the frame than the least area is not proposed")
     func leastArea() {
         let stages = Self.stages(for: Self.page())

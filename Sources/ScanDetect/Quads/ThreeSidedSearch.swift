@@ -10,8 +10,9 @@ import ScanCore
 /// under a finger), so `QuadSearch`, which needs four, never proposes the page. Two roughly
 /// opposite lines and a line crossing both make three sides; the fourth is closed where the edges
 /// along the two opposite lines end, since a page's side runs from corner to corner and stops
-/// (`DetectedLine.run`). The fourth side is profiled as a line of its own, so that the outline is
-/// scored, verified and measured as any other.
+/// (`DetectedLine.run`), and, as a second outline, by the side through the farther of those ends
+/// (`outerClosure`), since an edge may fade before its corner. The fourth side is profiled as a
+/// line of its own, so that the outline is scored, verified and measured as any other.
 struct ThreeSidedSearch {
     let search: QuadSearch
     /// Least share of the frame an outline must cover (`DetectionOptions.threeSidedMinimumArea`).
@@ -27,8 +28,10 @@ struct ThreeSidedSearch {
     /// to be profiled and the whole outline scored, per outline asked for.
     let shortlistFactor = 3
 
-    /// The `count` best three-sided outlines (scored by `QuadSearch.evaluate`, best first), and
-    /// the lines their sides lie on: `lines` followed by each outline's fourth side.
+    /// The `count` best three-sided outlines (scored by `QuadSearch.evaluate`, best first), then
+    /// the `count` best of their outer closures (`outerClosure`; apart, so that they never crowd
+    /// an outline closed at both ends out), and the lines their sides lie on: `lines` followed by
+    /// each outline's fourth side.
     func hypotheses(lines: [DetectedLine], stages: LineStages, count: Int) -> (quads: [ScoredQuad], lines: [DetectedLine]) {
         var shortlist: [(score: Double, corners: [(x: Double, y: Double)], sides: (a: Int, b: Int, c: Int))] = []
         let usable = lines.indices.filter { !lines[$0].isFrameBorder }
@@ -56,23 +59,31 @@ struct ThreeSidedSearch {
         }
         shortlist.sort { $0.score > $1.score }
         var extended = lines
-        var best: [ScoredQuad] = []
+        var best: [ScoredQuad] = [], outers: [ScoredQuad] = []
         let minimumArea = minimumAreaFraction * search.width * search.height
         for outline in shortlist.prefix(shortlistFactor * count) {
-            // The area needs only the corners: checked before the fourth side is profiled.
-            guard Polygon.area(outline.corners.map { Point($0.x, $0.y) }) >= minimumArea else { continue }
-            let (p, q) = (outline.corners[1], outline.corners[2])
-            guard let fourth = DetectedLine.through(p, q, edges: stages.edges, gradient: stages.gradient,
-                                                    cosTolerance: stages.cosTolerance) else { continue }
-            let d = Int32(extended.count)
-            extended.append(fourth)
-            let x = SIMD4(outline.corners.map(\.x)), y = SIMD4(outline.corners.map(\.y))
-            let sides = SIMD4(Int32(outline.sides.a), d, Int32(outline.sides.b), Int32(outline.sides.c))
-            if let quad = search.evaluate(x: x, y: y, sideLines: sides, lines: extended) {
-                QuadSearch.insert(quad, into: &best, keeping: count)
+            let outer = outerClosure(of: outline.corners, lines: lines[outline.sides.a], lines[outline.sides.b],
+                                     base: lines[outline.sides.c])
+            for (isOuter, corners) in [(false, outline.corners)] + (outer.map { [(true, $0)] } ?? []) {
+                // The area needs only the corners: checked before the fourth side is profiled.
+                guard Polygon.area(corners.map { Point($0.x, $0.y) }) >= minimumArea else { continue }
+                let (p, q) = (corners[1], corners[2])
+                guard let fourth = DetectedLine.through(p, q, edges: stages.edges, gradient: stages.gradient,
+                                                        cosTolerance: stages.cosTolerance) else { continue }
+                let d = Int32(extended.count)
+                extended.append(fourth)
+                let x = SIMD4(corners.map(\.x)), y = SIMD4(corners.map(\.y))
+                let sides = SIMD4(Int32(outline.sides.a), d, Int32(outline.sides.b), Int32(outline.sides.c))
+                if let quad = search.evaluate(x: x, y: y, sideLines: sides, lines: extended) {
+                    if isOuter {
+                        QuadSearch.insert(quad, into: &outers, keeping: count)
+                    } else {
+                        QuadSearch.insert(quad, into: &best, keeping: count)
+                    }
+                }
             }
         }
-        return (best, extended)
+        return (best + outers, extended)
     }
 
     /// A line crossing a base line: where, and its runs away from the base (`sideRun`) along the
@@ -118,6 +129,45 @@ struct ThreeSidedSearch {
         let end = line.point(at: run.end)
         guard isInside(end, clearance: borderClearance) else { return nil }
         return (end, 2 * backed - length)
+    }
+
+    /// The outline `corners` (on lines `a` and `b` from where they cross `base`, then the two
+    /// run ends) closed instead by the side through the run end farther from `base`, parallel to
+    /// `base` on the page's plane (the camera of `PageCompletion` fixes the plane from the three
+    /// sides). A run stops short of its corner where the edge fades (a page's side on a table of
+    /// nearly its colour), so the page reaches at least as far as both ends: the closure through
+    /// the two ends cuts off a wedge of it. Nil when the outline already is that one (within a
+    /// working pixel) or the moved corner leaves the frame.
+    func outerClosure(of corners: [(x: Double, y: Double)], lines a: DetectedLine, _ b: DetectedLine,
+                      base: DetectedLine) -> [(x: Double, y: Double)]? {
+        func line(_ l: DetectedLine) -> HomogeneousVector { HomogeneousVector(l.nx, l.ny, -l.rho) }
+        let camera = PageCompletion(width: Int(search.width), height: Int(search.height))
+        let across = camera.perpendicularVanishingPoint(to: line(a).cross(line(b)), onSide: line(base))
+        let (startA, endA, endB, startB) = (corners[0], corners[1], corners[2], corners[3])
+        // Closed through one run's end, the corner on the other side's line, and how far along
+        // that side it lies as a multiple of that side's run (1 at the run's end).
+        func closing(through end: (x: Double, y: Double), on other: DetectedLine,
+                     run: (start: (x: Double, y: Double), end: (x: Double, y: Double))) -> (corner: Point, reach: Double)? {
+            let v = HomogeneousVector(Point(end.x, end.y)).cross(across).cross(line(other))
+            guard abs(v.z) > 1e-12 else { return nil }
+            let corner = Point(v.x / v.z, v.y / v.z)
+            let d = Point(run.end.x - run.start.x, run.end.y - run.start.y)
+            let reach = (corner - Point(run.start.x, run.start.y)).dot(d) / max(1e-9, d.dot(d))
+            return corner.x.isFinite && corner.y.isFinite ? (corner, reach) : nil
+        }
+        // Through a's end when the closing side meets b's line at or past b's run end, else
+        // through b's end.
+        let outline: [(x: Double, y: Double)], moved: Point, runEnd: (x: Double, y: Double)
+        if let c = closing(through: endA, on: b, run: (startB, endB)), c.reach >= 1 {
+            (outline, moved, runEnd) = ([startA, endA, (c.corner.x, c.corner.y), startB], c.corner, endB)
+        } else if let c = closing(through: endB, on: a, run: (startA, endA)), c.reach >= 1 {
+            (outline, moved, runEnd) = ([startA, (c.corner.x, c.corner.y), endB, startB], c.corner, endA)
+        } else {
+            return nil
+        }
+        guard moved.distance(to: Point(runEnd.x, runEnd.y)) > 1, isInside((moved.x, moved.y), clearance: borderClearance)
+        else { return nil }
+        return outline
     }
 
     private func isInside(_ p: (x: Double, y: Double), clearance: Double) -> Bool {

@@ -54,6 +54,14 @@ struct PageCompletion {
         return (projectedA, projectedB)
     }
 
+    /// The vanishing point, in the photo, of the page's sides perpendicular to the two sides
+    /// that meet at `along` (homogeneous; at infinity when they are parallel in the photo): on
+    /// the line `side`, one of those perpendicular sides, where the photo's lines of directions
+    /// orthogonal to `along`'s ray cross it.
+    func perpendicularVanishingPoint(to along: HomogeneousVector, onSide side: HomogeneousVector) -> HomogeneousVector {
+        side.cross(polar(ray(along)))
+    }
+
     // MARK: - Camera
 
     /// The viewing ray (K⁻¹ x) of a homogeneous image point; a point at infinity gives a
