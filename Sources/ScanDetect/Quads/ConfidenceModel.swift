@@ -194,8 +194,9 @@ enum ConfidenceModel {
     /// outlines accepted on the generator's fresh sets (seeds 10 and 12–18) before the cue, the
     /// false positives read 0 to 24 (36 of 57 under 3: mats, table tops, floors, screens; shelves
     /// of books and keyboards read more), the pages found at least 3 in 2,001 of 2,020 cases (most
-    /// of the others read 2 and keep three quarters of their confidence; most were ID cards
-    /// lettered light on a dark ground, read as print since `PrintedRows.lightPrintGround`).
+    /// of the others read 2 and keep three quarters of their confidence). Most of those were ID
+    /// cards lettered light on a dark ground; with such print read as ink
+    /// (`PrintedRows.lightPrintGround`), 6 of the 2,020 read fewer than 4.
     static let printedRowsRamp = 0.0...4.0
 
     /// The share of its confidence an outline keeps for the `transitions` its interior shows
