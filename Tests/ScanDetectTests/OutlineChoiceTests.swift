@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import ScanCore
 import Testing
 @testable import ScanDetect
 
@@ -89,6 +95,30 @@ struct OutlineChoiceTests {
         #expect(Self.choose([Self.note, around]).first?.x == Self.note.x)
         // The card the note overhangs is large enough to be a page: the note covers 14 % of it.
         #expect(Self.choose([Self.note, around, Self.card]).first?.x == Self.card.x)
+    }
+
+    @Test("a receipt under a note stuck askew goes first, though the note covers nearly half of it")
+    func pageUnderAnAskewNoteFirst() {
+        // A 100 × 200 receipt and a square note turned 45° on it, 20 pixels over each long side:
+        // the note holds 9,000 of the receipt's 20,000 square pixels.
+        let receipt = Self.quad(100, 100, 200, 300, confidence: 0.8, rank: 0.2)
+        var askew = Self.note
+        askew.x = SIMD4(150, 220, 150, 80)
+        askew.y = SIMD4(110, 180, 250, 180)
+        #expect(abs(WorkingQuad.sideTurn(of: receipt.corners, to: askew.corners) - 45) < 1e-9)
+        #expect(Self.choose([askew, receipt]).first?.x == receipt.x)
+    }
+
+    @Test("the side turn is the least angle from a side of the outline to the square's sides, modulo a right angle")
+    func sideTurnToASquare() {
+        let square = Self.quad(0, 0, 10, 10, confidence: 0, rank: 0).corners
+        let wide = Self.quad(0, 0, 40, 10, confidence: 0, rank: 0).corners
+        #expect(WorkingQuad.sideTurn(of: wide, to: square) < 1e-9)
+        let turned = square.map { Point(x: $0.x * cos(0.3) - $0.y * sin(0.3), y: $0.x * sin(0.3) + $0.y * cos(0.3)) }
+        #expect(abs(WorkingQuad.sideTurn(of: wide, to: turned) - 0.3 * 180 / .pi) < 1e-6)
+        // The note run on: two sides along the note's, two across the desk at other angles.
+        let runOn = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 30, y: 25), Point(x: 0, y: 10)]
+        #expect(WorkingQuad.sideTurn(of: runOn, to: square) < 1e-9)
     }
 
     @Test("an outline holding as much of a doubted outline that is no note does not displace it")
