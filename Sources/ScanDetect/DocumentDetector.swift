@@ -9,8 +9,9 @@ import ScanCore
 /// regions of the scene (which span bent and broken borders), their sides snapped onto the edges
 /// (`RegionSnapper`) → the first few measured for `PageEvidence` and re-ranked and gated by
 /// `ConfidenceModel` (an outline that is mostly a sticky note vetoed with it; a panel of a folded
-/// or half-shaded page giving way to the whole page, `FoldedPage`; of accepted pages apart, the one
-/// nearest the frame's centre; of nearly the same outlines, the surest), a few more on a second
+/// or half-shaded page giving way to the whole page, `FoldedPage`, also one the search ranked
+/// lower, `wholePage`; of accepted pages apart, the one nearest the frame's centre; of nearly the
+/// same outlines, the surest), a few more on a second
 /// look when the gate accepts none (the next in rank, and the best of the quads the search ranked
 /// lower still, verified then: `DetectionOptions.secondLookVerified`), with a region of a
 /// yellow–blue split, the outline a larger budget of lines gives around that region
@@ -153,13 +154,15 @@ public struct DocumentDetector: Sendable {
             regionOutline: regions.first.map { (x: $0.x, y: $0.y) },
             threshold: options.confidenceThreshold)
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
-        // never measured, are dropped, unless the gate accepts none of the first few: then a
+        // never measured, are dropped (but for the whole page of an accepted panel, which the
+        // search may rank lower, `wholePage`), unless the gate accepts none of the first few: then a
         // second look measures the next few and the best region of a yellow–blue split (a white
         // sheet on a warm table, which the light regions merge with the table), of which only an
         // unambiguous page may be chosen, and the outline the lines give around that region. An
         // accepted choice whose paper goes on past a side may be widened to that outline.
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
-        let decided = decide(first, evidence: measurer.evidence)
+        let decided = wholePage(of: decide(first, evidence: measurer.evidence),
+                                among: ordered.dropFirst(options.rerankedHypotheses), measurer: &measurer)
         let accepted = (decided.first?.confidence ?? 0) >= options.confidenceThreshold
         guard accepted ? options.widensToSheet : options.secondLookHypotheses > 0 else {
             return (fittedToThePage(decided, evidence: measurer.evidence), Double(planes.factor))

@@ -69,6 +69,49 @@ struct FoldedPageTests {
         #expect(Self.choose([Self.panel, Self.elsewhere], sameSheet: true).first?.y == Self.panel.y)
     }
 
+    // MARK: - Whole outlines ranked low
+
+    static func wholeOutlines(_ outlines: [WorkingQuad], limit: Int = 4) -> [WorkingQuad] {
+        // The square and its panel 50 pixels inside a 200 × 200 frame.
+        let shift = { (corners: [Point]) in corners.map { $0 + Point(50, 50) } }
+        return FoldedPage.wholeOutlines(around: quad(shift(panel.corners), confidence: 0.8), among: ArraySlice(outlines.map {
+            quad(shift($0.corners), confidence: $0.confidence)
+        }), limit: limit, enclosedShare: DetectionOptions().enclosedShare, width: 200, height: 200)
+    }
+
+    @Test("an outline through a panel's corners that holds it is a whole outline; a box inside it, the panel itself or one past the frame is not")
+    func wholeOutlinesAroundAPanel() {
+        let box = Self.quad([Point(20, 10), Point(80, 10), Point(80, 40), Point(20, 40)], confidence: 0.9)
+        // The page run on 60 pixels past its lower side, out of the frame.
+        let pastTheFrame = Self.quad([Point(0, 0), Point(100, 0), Point(100, 160), Point(0, 160)], confidence: 0.9)
+        let found = Self.wholeOutlines([box, Self.panel, pastTheFrame, Self.page])
+        #expect(found.map { $0.y } == [Self.page.y + 50])
+        #expect(Self.wholeOutlines([Self.page, Self.page, Self.page], limit: 2).count == 2)
+    }
+
+    /// Whether `DocumentDetector.wholePage` puts the outline `whole` before an accepted `panel`
+    /// (full-resolution corners) in `scene`, `whole` ranked below the measured hypotheses.
+    static func wholePageChosen(_ scene: Scene, panel: [Point], whole: [Point]) -> Bool {
+        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        let working = { (corners: [Point]) in quad(corners.map { $0 / factor }, confidence: 0.9) }
+        var measurer = EvidenceMeasurer(evidence: evidence, lineOutline: nil, regionOutline: nil,
+                                        threshold: DetectionOptions().confidenceThreshold)
+        // The panel measured, as `decide` leaves it, and accepted.
+        var accepted = measurer.measure([working(panel)])
+        accepted[0].confidence = 0.9
+        let chosen = DocumentDetector().wholePage(of: accepted, among: [working(whole)], measurer: &measurer)
+        return chosen.first?.corners == working(whole).corners
+    }
+
+    @Test("a printed page's whole outline ranked low replaces its accepted upper panel; a desk beyond the panel does not")
+    func wholePageRankedLow() throws {
+        let (upper, _) = Self.split(at: 0.5)
+        let whole = Self.tilted.ordered().corners
+        #expect(Self.wholePageChosen(Self.pageShaded(by: SIMD3(repeating: 0.6)), panel: upper, whole: whole))
+        let desk = try Self.pageAbove { $0.background = .stripes(RGB8(150, 105, 70), amplitude: 18, period: 11) }
+        #expect(!Self.wholePageChosen(desk, panel: upper, whole: whole))
+    }
+
     // MARK: - The same-sheet test on scenes
 
     static let tilted = DocumentDetectorTests.tilted

@@ -35,6 +35,24 @@ enum FoldedPage {
         return ranked.movingToFront(chosen)
     }
 
+    /// The first `limit` of `outlines` that could be the whole page `panel` is part of, in order:
+    /// seen whole in the `width × height` frame (every corner at least `WorkingQuad.frameMargin`
+    /// inside it: an outline run on past the frame over the table takes in pieces of texture that
+    /// pass for print), larger than the panel, holding at least `enclosedShare` of it, and
+    /// running through its corners (`pieces`). The search may rank a page's whole outline low:
+    /// its sides bend at the fold, and no straight line backs one whole.
+    static func wholeOutlines(around panel: WorkingQuad, among outlines: ArraySlice<WorkingQuad>, limit: Int,
+                              enclosedShare: Double, width: Double, height: Double) -> [WorkingQuad] {
+        let panelArea = Polygon.area(panel.corners)
+        return Array(outlines.lazy.filter { outline in
+            let area = Polygon.area(outline.corners)
+            return area > panelArea
+                && !outline.hasCorner(beyondFrameOf: width, height, by: -WorkingQuad.frameMargin)
+                && Polygon.area(Polygon.intersection(panel.corners, convexClip: outline.corners)) >= enclosedShare * panelArea
+                && pieces(of: outline.corners, beyond: panel.corners, reach: cornerReach * area.squareRoot()) != nil
+        }.prefix(limit))
+    }
+
     /// The parts of convex `outline` beyond each side of `panel` that runs through the outline's
     /// interior (its midpoint farther than `reach` from the outline), clockwise like `outline`;
     /// nil unless every corner of `panel` lies within `reach` of the outline, at least one side
