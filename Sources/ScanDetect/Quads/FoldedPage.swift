@@ -109,13 +109,16 @@ enum FoldedPage {
         guard piece.count == 4, panel.features.count == PageEvidence.featureCount else { return false }
         let x = SIMD4(piece[0].x, piece[1].x, piece[2].x, piece[3].x)
         let y = SIMD4(piece[0].y, piece[1].y, piece[2].y, piece[3].y)
-        let features = evidence.features(x: x, y: y, other: nil)
+        // The lattice cue, the costliest, can only lower the confidence: read last.
+        var features = evidence.features(x: x, y: y, other: nil, measuringLattice: false)
         let saturation = PageEvidence.marginChromaFeature
         let printed = features[PageEvidence.inkFeature] >= minimumInk
             || features[PageEvidence.gridBalanceFeature] >= minimumGridBalance
-        return features[saturation] <= panel.features[saturation] + saturationAllowance
-            && printed
-            && ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence
+        guard features[saturation] <= panel.features[saturation] + saturationAllowance, printed,
+              ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence else { return false }
+        let settled = ConfidenceModel.latticeSettled(gridBalance: features[PageEvidence.gridBalanceFeature])
+        features[PageEvidence.latticeFeature] = evidence.interiorLattice(x: x, y: y, settledBelow: settled)
+        return ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence
     }
 
     /// Distance from `point` to the nearest side of the closed polygon `outline`.
