@@ -11,9 +11,9 @@ import ScanCore
 /// `ConfidenceModel` (an outline that is mostly a sticky note vetoed with it; a panel of a folded
 /// or half-shaded page giving way to the whole page, `FoldedPage`, also one the search ranked
 /// lower, `wholePage`; of accepted pages apart, the one nearest the frame's centre; of nearly the
-/// same outlines, the surest), a few more on a second
-/// look when the gate accepts none (the next in rank, and the best of the quads the search ranked
-/// lower still, verified then: `DetectionOptions.secondLookVerified`), with a region of a
+/// same outlines, the surest), a few more on a second look when the gate accepts none (the next
+/// in rank, and the best of the quads the search ranked lower still, verified then:
+/// `DetectionOptions.secondLookVerified`), with a region of a
 /// yellow–blue split, the outline a larger budget of lines gives around that region
 /// (`RegionGuidedSearch`) and the measured line outlines that region agrees with, scored again
 /// (`EvidenceMeasurer.agreeing`), and when still none is a page, outlines the lines show on three
@@ -155,11 +155,12 @@ public struct DocumentDetector: Sendable {
             threshold: options.confidenceThreshold)
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
         // never measured, are dropped (but for the whole page of an accepted panel, which the
-        // search may rank lower, `wholePage`), unless the gate accepts none of the first few: then a
-        // second look measures the next few and the best region of a yellow–blue split (a white
-        // sheet on a warm table, which the light regions merge with the table), of which only an
-        // unambiguous page may be chosen, and the outline the lines give around that region. An
-        // accepted choice whose paper goes on past a side may be widened to that outline.
+        // search may rank lower, `wholePage`), unless the gate accepts none of the first few:
+        // then a second look measures the next few and the best region of a yellow–blue split (a
+        // white sheet on a warm table, which the light regions merge with the table), of which
+        // only an unambiguous page may be chosen, and the outline the lines give around that
+        // region. An accepted choice whose paper goes on past a side may be widened to that
+        // outline.
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
         let decided = wholePage(of: decide(first, evidence: measurer.evidence),
                                 among: ordered.dropFirst(options.rerankedHypotheses), measurer: &measurer)

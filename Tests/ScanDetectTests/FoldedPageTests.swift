@@ -73,13 +73,12 @@ struct FoldedPageTests {
 
     static func wholeOutlines(_ outlines: [WorkingQuad], limit: Int = 4) -> [WorkingQuad] {
         // The square and its panel 50 pixels inside a 200 × 200 frame.
-        let shift = { (corners: [Point]) in corners.map { $0 + Point(50, 50) } }
-        return FoldedPage.wholeOutlines(around: quad(shift(panel.corners), confidence: 0.8), among: ArraySlice(outlines.map {
-            quad(shift($0.corners), confidence: $0.confidence)
-        }), limit: limit, enclosedShare: DetectionOptions().enclosedShare, width: 200, height: 200)
+        let shift = { (outline: WorkingQuad) in quad(outline.corners.map { $0 + Point(50, 50) }, confidence: outline.confidence) }
+        return FoldedPage.wholeOutlines(around: shift(panel), among: ArraySlice(outlines.map(shift)), limit: limit,
+                                        enclosedShare: DetectionOptions().enclosedShare, width: 200, height: 200)
     }
 
-    @Test("an outline through a panel's corners that holds it is a whole outline; a box inside it, the panel itself or one past the frame is not")
+    @Test("an outline through a panel's corners holding it may be its whole page; a box, the panel, one past the frame may not")
     func wholeOutlinesAroundAPanel() {
         let box = Self.quad([Point(20, 10), Point(80, 10), Point(80, 40), Point(20, 40)], confidence: 0.9)
         // The page run on 60 pixels past its lower side, out of the frame.

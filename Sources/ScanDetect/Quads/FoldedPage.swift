@@ -48,7 +48,8 @@ enum FoldedPage {
             let area = Polygon.area(outline.corners)
             return area > panelArea
                 && !outline.hasCorner(beyondFrameOf: width, height, by: -WorkingQuad.frameMargin)
-                && Polygon.area(Polygon.intersection(panel.corners, convexClip: outline.corners)) >= enclosedShare * panelArea
+                && Polygon.area(Polygon.intersection(panel.corners, convexClip: outline.corners))
+                    >= enclosedShare * panelArea
                 && pieces(of: outline.corners, beyond: panel.corners, reach: cornerReach * area.squareRoot()) != nil
         }.prefix(limit))
     }
