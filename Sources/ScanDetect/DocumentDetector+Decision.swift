@@ -45,11 +45,8 @@ extension DocumentDetector {
         // Each piece is read before the outline is measured: on most photos it is the table.
         let evidence = measurer.evidence
         let sheets = wholes.filter { whole in
-            let reach = FoldedPage.cornerReach * Polygon.area(whole.corners).squareRoot()
-            return FoldedPage.pieces(of: whole.corners, beyond: panel.corners, reach: reach)?.allSatisfy { piece in
-                FoldedPage.isSameSheet(piece, as: panel, evidence: evidence)
-            } ?? false
-        }
+            whole.pieces.allSatisfy { FoldedPage.isSameSheet($0, as: panel, evidence: evidence) }
+        }.map(\.outline)
         guard !sheets.isEmpty else { return decided }
         let measured = measurer.measure(sheets)
         let ordered = FoldedPage.wholePageFirst([panel] + measured, threshold: options.confidenceThreshold,

@@ -71,7 +71,7 @@ struct FoldedPageTests {
 
     // MARK: - Whole outlines ranked low
 
-    static func wholeOutlines(_ outlines: [WorkingQuad], limit: Int = 4) -> [WorkingQuad] {
+    static func wholeOutlines(_ outlines: [WorkingQuad], limit: Int = 4) -> [(outline: WorkingQuad, pieces: [[Point]])] {
         // The square and its panel 50 pixels inside a 200 × 200 frame.
         let shift = { (outline: WorkingQuad) in quad(outline.corners.map { $0 + Point(50, 50) }, confidence: outline.confidence) }
         return FoldedPage.wholeOutlines(around: shift(panel), among: ArraySlice(outlines.map(shift)), limit: limit,
@@ -84,7 +84,7 @@ struct FoldedPageTests {
         // The page run on 60 pixels past its lower side, out of the frame.
         let pastTheFrame = Self.quad([Point(0, 0), Point(100, 0), Point(100, 160), Point(0, 160)], confidence: 0.9)
         let found = Self.wholeOutlines([box, Self.panel, pastTheFrame, Self.page])
-        #expect(found.map { $0.y } == [Self.page.y + 50])
+        #expect(found.map { $0.outline.y } == [Self.page.y + 50])
         #expect(Self.wholeOutlines([Self.page, Self.page, Self.page], limit: 2).count == 2)
     }
 

@@ -35,22 +35,26 @@ enum FoldedPage {
         return ranked.movingToFront(chosen)
     }
 
-    /// The first `limit` of `outlines` that could be the whole page `panel` is part of, in order:
-    /// seen whole in the `width × height` frame (every corner at least `WorkingQuad.frameMargin`
-    /// inside it: an outline run on past the frame over the table takes in pieces of texture that
-    /// pass for print), larger than the panel, holding at least `enclosedShare` of it, and
-    /// running through its corners (`pieces`). The search may rank a page's whole outline low:
-    /// its sides bend at the fold, and no straight line backs one whole.
+    /// The first `limit` of `outlines` that could be the whole page `panel` is part of, in order,
+    /// each with its pieces beyond the panel: seen whole in the `width × height` frame (every
+    /// corner at least `WorkingQuad.frameMargin` inside it: an outline run on past the frame over
+    /// the table takes in pieces of texture that pass for print), larger than the panel, holding
+    /// at least `enclosedShare` of it, and running through its corners (`pieces`). The search may
+    /// rank a page's whole outline low: its sides bend at the fold, and no straight line backs
+    /// one whole.
     static func wholeOutlines(around panel: WorkingQuad, among outlines: ArraySlice<WorkingQuad>, limit: Int,
-                              enclosedShare: Double, width: Double, height: Double) -> [WorkingQuad] {
+                              enclosedShare: Double, width: Double, height: Double)
+        -> [(outline: WorkingQuad, pieces: [[Point]])] {
         let panelArea = Polygon.area(panel.corners)
-        return Array(outlines.lazy.filter { outline in
+        return Array(outlines.lazy.compactMap { outline -> (outline: WorkingQuad, pieces: [[Point]])? in
             let area = Polygon.area(outline.corners)
-            return area > panelArea
-                && !outline.hasCorner(beyondFrameOf: width, height, by: -WorkingQuad.frameMargin)
-                && Polygon.area(Polygon.intersection(panel.corners, convexClip: outline.corners))
-                    >= enclosedShare * panelArea
-                && pieces(of: outline.corners, beyond: panel.corners, reach: cornerReach * area.squareRoot()) != nil
+            guard area > panelArea,
+                  !outline.hasCorner(beyondFrameOf: width, height, by: -WorkingQuad.frameMargin),
+                  Polygon.area(Polygon.intersection(panel.corners, convexClip: outline.corners))
+                    >= enclosedShare * panelArea,
+                  let pieces = pieces(of: outline.corners, beyond: panel.corners, reach: cornerReach * area.squareRoot())
+            else { return nil }
+            return (outline, pieces)
         }.prefix(limit))
     }
 
