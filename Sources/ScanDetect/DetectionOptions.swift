@@ -191,6 +191,26 @@ public struct DetectionOptions: Sendable {
     /// over 40 of seed 14's negatives). 0: none.
     public var secondLookThreeSided: Int = 4
 
+    /// How many of the best quads of the open search over the second look's larger budget of
+    /// lines (`secondLookLines`) the last look verifies when the second look still finds no page,
+    /// with the three-sided outlines (`secondLookThreeSided`): a page whose side is broken into
+    /// short stretches (a coin or a finger over it, a cast shadow across it) or faint makes no
+    /// line among the first `maximumLines`, and so no quad of the first search. On the
+    /// generator's benchmark set and seeds 10 and 12–18, 50, 100 and 200 place the same pages
+    /// (10 and 20 fewer); on seeds 19–22, held out, 50 found one page, 100 and 200 three. A photo
+    /// with no page found costs about half as much again (40 of seed 14's negatives: 65.9 M
+    /// instructions each, 99.7 M at 100). 0: no wider search.
+    public var widerSearchVerified: Int = 100
+
+    /// How many of the wider search's verified quads (`widerSearchVerified`), best by the
+    /// verifier's ranking and not nearly the same (`duplicateOverlap`) as an outline measured
+    /// before, the last look measures; only an unambiguous page (`WorkingQuad.isUnambiguousPage`)
+    /// may be chosen. On the generator's benchmark set and seeds 10 and 12–18, 2 places 8 pages
+    /// better (4 of them found where none had been, JI 0.55–1.00) and outlines one wrongly
+    /// (0.03) that was "no document", adding no false positive; 1 places one fewer better and one
+    /// worse (0.99 → 0.95), 4 one more better (0 → 0.42) and one worse (0.74 → 0.21).
+    public var widerSearchMeasured: Int = 2
+
     /// Least share of the frame a three-sided outline (`secondLookThreeSided`) must cover. An
     /// outline closed on an unseen side is the least certain of all, and the small ones the
     /// search closes are mostly parts of a page (a column or a table closed on print) and strips
@@ -294,6 +314,8 @@ public struct DetectionOptions: Sendable {
         try check("secondLookVerified", Double(secondLookVerified), 0...2000)
         try check("secondLookThreeSided", Double(secondLookThreeSided), 0...100)
         try check("threeSidedMinimumArea", threeSidedMinimumArea, 0...1)
+        try check("widerSearchVerified", Double(widerSearchVerified), 0...2000)
+        try check("widerSearchMeasured", Double(widerSearchMeasured), 0...100)
         try check("tintAgreementOverlap", tintAgreementOverlap, 0...2)
         try check("sameObjectOverlap", sameObjectOverlap, 0...1)
         try check("enclosedShare", enclosedShare, 0...2)

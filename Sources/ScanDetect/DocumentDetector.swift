@@ -16,15 +16,16 @@ import ScanCore
 /// `DetectionOptions.secondLookVerified`), with a region of a
 /// yellow–blue split, the outline a larger budget of lines gives around that region
 /// (`RegionGuidedSearch`) and the measured line outlines that region agrees with, scored again
-/// (`EvidenceMeasurer.agreeing`), and when still none is a page, outlines the lines show on three
-/// sides, closed where two opposite sides end or through the farther end (`ThreeSidedSearch`); an
-/// accepted outline that is part of a sheet (its paper goes on past a side) widened to that
-/// outline when it is the sheet (`SheetWidening`) → the winner's sides found on the table past
-/// the page moved in to its edge (`PageEvidence.excludingTable`), those found on print moved out
-/// to the page's edge beyond them (`PageEvidence.includingPaper`), and over any band printed to
-/// the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel precision on the
-/// full-resolution image and, when the frame cuts it and the page visibly continues past the
-/// border, completed beyond it.
+/// (`EvidenceMeasurer.agreeing`), and when still none is a page, a last look (`lastLook`) at
+/// outlines the lines show on three sides, closed where two opposite sides end or through the
+/// farther end (`ThreeSidedSearch`), and at the best quads the search makes of the larger budget
+/// of lines; an accepted outline that is part of a sheet (its paper goes on past a side)
+/// widened to that outline when it is the sheet (`SheetWidening`) → the winner's sides found
+/// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
+/// on print moved out to the page's edge beyond them (`PageEvidence.includingPaper`), and over
+/// any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel
+/// precision on the full-resolution image and, when the frame cuts it and the page visibly
+/// continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -168,6 +169,15 @@ public struct DocumentDetector: Sendable {
         guard accepted ? options.widensToSheet : options.secondLookHypotheses > 0 else {
             return (fittedToThePage(decided, evidence: measurer.evidence), Double(planes.factor))
         }
+        // The larger budget of lines, found once for the guided search and the last look's wider
+        // one.
+        var foundMoreLines: [DetectedLine]?
+        func moreLines() -> [DetectedLine] {
+            if let found = foundMoreLines { return found }
+            let found = stages.lines(maximumLines: options.secondLookLines)
+            foundMoreLines = found
+            return found
+        }
         // A sheet whose faint sides rank too low among the scene's strong edges for the open search
         // (a white sheet on a pale, cluttered desk): the tint region, cables and pens across it
         // bridged, says roughly where it is, and a larger budget of lines exactly
@@ -175,7 +185,7 @@ public struct DocumentDetector: Sendable {
         // and measured.
         func guidedOutline(around tint: WorkingQuad,
                            worthMeasuring: (WorkingQuad) -> Bool = { _ in true }) -> WorkingQuad? {
-            let moreLines = stages.lines(maximumLines: options.secondLookLines)
+            let moreLines = moreLines()
             guard let outline = RegionGuidedSearch().outline(x: tint.x, y: tint.y, lines: moreLines, search: search),
                   worthMeasuring(WorkingQuad(x: outline.x, y: outline.y, confidence: 0)) else {
                 return nil
@@ -231,16 +241,11 @@ public struct DocumentDetector: Sendable {
         } ?? []
         let second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
         var final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
-        // A page whose fourth side is too faint to make a line, closed where two opposite sides
-        // end (`ThreeSidedSearch`): the least certain outline of all, so measured only when the
-        // second look still finds no page, and chosen only when unambiguous.
-        if options.secondLookThreeSided > 0 && (final.first?.confidence ?? 0) < options.confidenceThreshold {
-            let open = ThreeSidedSearch(search: search, minimumAreaFraction: options.threeSidedMinimumArea)
-                .hypotheses(lines: lines, stages: stages, count: options.secondLookThreeSided)
-            let threeSided = verifier.verify(open.quads, lines: open.lines)
-                .sorted { rankingKey($0) > rankingKey($1) }
-                .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
-            let pages = measurer.measure(threeSided).filter(WorkingQuad.isUnambiguousPage)
+        // The least certain outlines of all, measured only when the second look still finds no
+        // page, and chosen only when unambiguous (`lastLook`).
+        if (final.first?.confidence ?? 0) < options.confidenceThreshold {
+            let pages = lastLook(lines: lines, moreLines: moreLines, stages: stages, search: search, verifier: verifier,
+                                 measured: first + looked + guided, measurer: &measurer)
             if !pages.isEmpty { final = decide(first + second + pages, evidence: measurer.evidence) }
         }
         return (fittedToThePage(final, evidence: measurer.evidence), Double(planes.factor))
@@ -269,7 +274,7 @@ public struct DocumentDetector: Sendable {
     /// Hypotheses are ranked by their evidence score (backed minus unbacked outline, which
     /// prefers a whole page over one of its panels) weighted by confidence (which keeps clutter
     /// with long edges from winning on size alone).
-    private func rankingKey(_ q: ScoredQuad) -> Double {
+    func rankingKey(_ q: ScoredQuad) -> Double {
         max(0, q.score) * q.confidence
     }
 

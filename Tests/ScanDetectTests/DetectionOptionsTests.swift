@@ -39,6 +39,11 @@ struct DetectionOptionsTests {
             try options.validate()
         }
         options = DetectionOptions()
+        options.widerSearchMeasured = -1
+        #expect(throws: DetectionError.invalidOption(name: "widerSearchMeasured", value: -1)) {
+            try options.validate()
+        }
+        options = DetectionOptions()
         options.duplicateOverlap = 2.5
         #expect(throws: DetectionError.invalidOption(name: "duplicateOverlap", value: 2.5)) {
             try options.validate()

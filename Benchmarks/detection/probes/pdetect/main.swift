@@ -4,7 +4,7 @@
 // thr (confidenceThreshold), verified (verifiedHypotheses), reranked (rerankedHypotheses),
 // second (secondLookHypotheses), sverified (secondLookVerified), three (secondLookThreeSided),
 // threearea (threeSidedMinimumArea), elong (maximumElongation), tint (tintAgreementOverlap),
-// blank (blankOutlineFactor).
+// blank (blankOutlineFactor), wverified (widerSearchVerified), wmeasured (widerSearchMeasured).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -33,6 +33,8 @@ for a in CommandLine.arguments.dropFirst() {
         case "threearea": options.threeSidedMinimumArea = v
         case "tint": options.tintAgreementOverlap = v
         case "blank": options.blankOutlineFactor = v
+        case "wverified": options.widerSearchVerified = Int(v)
+        case "wmeasured": options.widerSearchMeasured = Int(v)
         default: fatalError("unknown key \(kv[0])")
         }
     } else { paths.append(a) }

@@ -1,0 +1,40 @@
+import ScanCore
+
+extension DocumentDetector {
+    /// The pages of the last look, when neither the first nor the second finds one: outlines the
+    /// lines show on three sides only, closed where two opposite sides end (`ThreeSidedSearch`,
+    /// `options.secondLookThreeSided`: a fourth side too faint to make a line), and the best of
+    /// the open search over `moreLines`, the second look's larger budget
+    /// (`options.widerSearchVerified` verified, of which `options.widerSearchMeasured` not nearly
+    /// the same as an outline in `measured`: a side broken into stretches too short to make a
+    /// line among the first few, by a coin or a finger over it or a cast shadow across it).
+    /// Measured together, only the unambiguous pages (`WorkingQuad.isUnambiguousPage`) are
+    /// returned: the least certain outlines of all, among many more of the scene's clutter.
+    func lastLook(lines: [DetectedLine], moreLines: () -> [DetectedLine], stages: LineStages, search: QuadSearch,
+                  verifier: HypothesisVerifier, measured: [WorkingQuad],
+                  measurer: inout EvidenceMeasurer) -> [WorkingQuad] {
+        var outlines: [WorkingQuad] = []
+        if options.widerSearchVerified > 0 && options.widerSearchMeasured > 0 {
+            let wider = moreLines()
+            let quads = search.hypotheses(lines: wider, count: options.widerSearchVerified)
+            let duplicateOverlap = options.duplicateOverlap
+            outlines += verifier.verify(quads, lines: wider)
+                .sorted { rankingKey($0) > rankingKey($1) }
+                .lazy
+                .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
+                .filter { quad in
+                    !measured.contains { Polygon.intersectionOverUnion(quad.corners, $0.corners) > duplicateOverlap }
+                }
+                .prefix(options.widerSearchMeasured)
+        }
+        if options.secondLookThreeSided > 0 {
+            let open = ThreeSidedSearch(search: search, minimumAreaFraction: options.threeSidedMinimumArea)
+                .hypotheses(lines: lines, stages: stages, count: options.secondLookThreeSided)
+            outlines += verifier.verify(open.quads, lines: open.lines)
+                .sorted { rankingKey($0) > rankingKey($1) }
+                .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
+        }
+        guard !outlines.isEmpty else { return [] }
+        return measurer.measure(outlines).filter(WorkingQuad.isUnambiguousPage)
+    }
+}
