@@ -196,19 +196,22 @@ public struct DetectionOptions: Sendable {
     /// with the three-sided outlines (`secondLookThreeSided`): a page whose side is broken into
     /// short stretches (a coin or a finger over it, a cast shadow across it) or faint makes no
     /// line among the first `maximumLines`, and so no quad of the first search. On the
-    /// generator's benchmark set and seeds 10 and 12–18, 50, 100 and 200 place the same pages
-    /// (10 and 20 fewer); on seeds 19–22, held out, 50 found one page, 100 and 200 three. A photo
-    /// with no page found costs about half as much again (40 of seed 14's negatives: 65.9 M
-    /// instructions each, 99.7 M at 100). 0: no wider search.
+    /// generator's benchmark set and seeds 10 and 12–18, 50, 100 and 200 place the same pages; on
+    /// seeds 19–22, held out, 50 found one page, 100 and 200 two. A photo with no page found costs
+    /// about half as much again (40 of seed 14's negatives: 65.9 M instructions each, 99.7 M at
+    /// 100). 0: no wider search.
     public var widerSearchVerified: Int = 100
 
     /// How many of the wider search's verified quads (`widerSearchVerified`), best by the
     /// verifier's ranking and not nearly the same (`duplicateOverlap`) as an outline measured
     /// before, the last look measures; only an unambiguous page (`WorkingQuad.isUnambiguousPage`)
-    /// may be chosen. On the generator's benchmark set and seeds 10 and 12–18, 2 places 8 pages
-    /// better (4 of them found where none had been, JI 0.55–1.00) and outlines one wrongly
-    /// (0.03) that was "no document", adding no false positive; 1 places one fewer better and one
-    /// worse (0.99 → 0.95), 4 one more better (0 → 0.42) and one worse (0.74 → 0.21).
+    /// whose paper does not go on past a side may be chosen. On the generator's benchmark set and
+    /// seeds 10 and 12–18, 2 places 5 pages better (3 found where none had been, JI 1.00) and none
+    /// worse, adding no false positive; 1 places one worse (0.99 → 0.95) and loses a held-out page,
+    /// 4 outlines one more in part (0 → 0.55). Without the paper test, the SmartDoc sample's
+    /// variants (`invariance.sh`) had four pages outlined where none had been, three wrongly (JI
+    /// 0.34–0.37: a block of print, a strip between a pen and a cable on a sheet); with it none
+    /// changes.
     public var widerSearchMeasured: Int = 2
 
     /// Least share of the frame a three-sided outline (`secondLookThreeSided`) must cover. An

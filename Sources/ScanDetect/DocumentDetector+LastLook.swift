@@ -9,32 +9,41 @@ extension DocumentDetector {
     /// the same as an outline in `measured`: a side broken into stretches too short to make a
     /// line among the first few, by a coin or a finger over it or a cast shadow across it).
     /// Measured together, only the unambiguous pages (`WorkingQuad.isUnambiguousPage`) are
-    /// returned: the least certain outlines of all, among many more of the scene's clutter.
+    /// returned: the least certain outlines of all, among many more of the scene's clutter. Of
+    /// the wider search's, one whose paper goes on past a side (`PageEvidence.paperGoesOn`) is
+    /// part of a sheet, a block of print or a strip between a pen and a cable on it, and is left
+    /// out.
     func lastLook(lines: [DetectedLine], moreLines: () -> [DetectedLine], stages: LineStages, search: QuadSearch,
                   verifier: HypothesisVerifier, measured: [WorkingQuad],
                   measurer: inout EvidenceMeasurer) -> [WorkingQuad] {
-        var outlines: [WorkingQuad] = []
+        var wider: [WorkingQuad] = []
         if options.widerSearchVerified > 0 && options.widerSearchMeasured > 0 {
-            let wider = moreLines()
-            let quads = search.hypotheses(lines: wider, count: options.widerSearchVerified)
+            let moreLines = moreLines()
+            let quads = search.hypotheses(lines: moreLines, count: options.widerSearchVerified)
             let duplicateOverlap = options.duplicateOverlap
-            outlines += verifier.verify(quads, lines: wider)
+            wider = Array(verifier.verify(quads, lines: moreLines)
                 .sorted { rankingKey($0) > rankingKey($1) }
                 .lazy
                 .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
                 .filter { quad in
                     !measured.contains { Polygon.intersectionOverUnion(quad.corners, $0.corners) > duplicateOverlap }
                 }
-                .prefix(options.widerSearchMeasured)
+                .prefix(options.widerSearchMeasured))
         }
+        var threeSided: [WorkingQuad] = []
         if options.secondLookThreeSided > 0 {
             let open = ThreeSidedSearch(search: search, minimumAreaFraction: options.threeSidedMinimumArea)
                 .hypotheses(lines: lines, stages: stages, count: options.secondLookThreeSided)
-            outlines += verifier.verify(open.quads, lines: open.lines)
+            threeSided = verifier.verify(open.quads, lines: open.lines)
                 .sorted { rankingKey($0) > rankingKey($1) }
                 .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
         }
-        guard !outlines.isEmpty else { return [] }
-        return measurer.measure(outlines).filter(WorkingQuad.isUnambiguousPage)
+        guard !(wider.isEmpty && threeSided.isEmpty) else { return [] }
+        let pages = measurer.measure(wider + threeSided)
+        let evidence = measurer.evidence
+        return pages.indices.filter { index in
+            WorkingQuad.isUnambiguousPage(pages[index])
+                && (index >= wider.count || !evidence.paperGoesOn(pastASideOf: pages[index]))
+        }.map { pages[$0] }
     }
 }
