@@ -3,8 +3,10 @@
 // the first search hypothesis within IoU 0.9 of the truth (of 2000), its rank after verification,
 // and the gate's confidence in the true outline itself, with no region to agree with it and with a
 // region that agrees exactly (what the gate would make of a perfect search), split into the gate
-// model's probability and the veto of the necessary conditions, and its features. Environment: NOISE
-// and CONTRAST replace noiseMultiple and minimumEdgeContrast.
+// model's probability and the veto of the necessary conditions, and its features. A page cut by the
+// frame is looked for as the search can find it: its part inside the frame, closed by the border,
+// when that part has four corners (else the whole outline, which no quad of the search matches).
+// Environment: NOISE and CONTRAST replace noiseMultiple and minimumEdgeContrast.
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -20,7 +22,32 @@ if let v = ProcessInfo.processInfo.environment["CONTRAST"].flatMap(Double.init) 
 let stages = LineStages(image: decoded.image, options: options)
 let (planes, gradient, edges, cosTolerance) = (stages.planes, stages.gradient, stages.edges, stages.cosTolerance)
 let f = Double(planes.factor)
-let truth = (0..<4).map { Point(v[2 * $0] / f, v[2 * $0 + 1] / f) }
+let labelled = (0..<4).map { Point(v[2 * $0] / f, v[2 * $0 + 1] / f) }
+
+/// The part of `corners` inside a `width × height` frame, without repeated or collinear vertices;
+/// nil when every corner lies in the frame.
+func visiblePart(of corners: [Point], width: Double, height: Double) -> [Point]? {
+    guard corners.contains(where: { $0.x < 0 || $0.y < 0 || $0.x > width || $0.y > height }) else { return nil }
+    let frame = [Point(0, 0), Point(width, 0), Point(width, height), Point(0, height)]
+    var part: [Point] = []
+    for p in Polygon.intersection(corners, convexClip: frame) where part.last.map({ $0.distance(to: p) > 0.5 }) ?? true {
+        part.append(p)
+    }
+    if part.count > 1, part[0].distance(to: part[part.count - 1]) <= 0.5 { part.removeLast() }
+    // A vertex where the outline runs straight on (a side meeting the border along it) is none.
+    return part.indices.filter { i in
+        let p = part[(i + part.count - 1) % part.count], q = part[i], r = part[(i + 1) % part.count]
+        let u = q - p, w = r - q
+        return abs(u.x * w.y - u.y * w.x) > 1e-6 * max(1, u.length * w.length)
+    }.map { part[$0] }
+}
+
+let visible = visiblePart(of: labelled, width: Double(planes.width), height: Double(planes.height))
+if let visible {
+    print("cut by the frame: its visible part has", visible.count, "corners",
+          visible.count == 4 ? "(looked for instead)" : "(not a quad: the whole outline looked for)")
+}
+let truth = visible.flatMap { $0.count == 4 ? $0 : nil } ?? labelled
 let lines = stages.lines(maximumLines: maximumLines)
 print("lines", lines.count)
 for k in 0..<4 {
