@@ -8,7 +8,7 @@
 #   edgedump IMG OUT.pgm     the working edge map beside the gradient magnitude
 #   pdetect [KEY=V...] IMG...  detect --json with options changed (keys: see its main.swift)
 #   rankdump IMG CORNERS [N]  where a labelled outline stands in the line search and the verifier
-#                            (of a page cut by the frame, its part inside when that has four corners)
+#                            (of a page cut by the frame, its part inside, as a quad)
 #   cardcheck IMG CORNERS     the ID-1 card test on a labelled outline
 #   truthfeat TRUTH ROOT      every labelled outline's features, veto and confidence (alone, and with a region agreeing)
 #   threedump IMG...          the second look's three-sided outlines: sides' support and overshoot, confidence, features

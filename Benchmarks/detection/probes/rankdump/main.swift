@@ -5,7 +5,8 @@
 // region that agrees exactly (what the gate would make of a perfect search), split into the gate
 // model's probability and the veto of the necessary conditions, and its features. A page cut by the
 // frame is looked for as the search can find it: its part inside the frame, closed by the border,
-// when that part has four corners (else the whole outline, which no quad of the search matches).
+// cut down to four corners where the frame leaves it five or six (the share of its area kept is
+// printed).
 // Environment: NOISE and CONTRAST replace noiseMultiple and minimumEdgeContrast.
 import Foundation
 import ScanCore
@@ -42,12 +43,29 @@ func visiblePart(of corners: [Point], width: Double, height: Double) -> [Point]?
     }.map { part[$0] }
 }
 
-let visible = visiblePart(of: labelled, width: Double(planes.width), height: Double(planes.height))
-if let visible {
-    print("cut by the frame: its visible part has", visible.count, "corners",
-          visible.count == 4 ? "(looked for instead)" : "(not a quad: the whole outline looked for)")
+/// `polygon` cut down to four corners, dropping each time the corner whose triangle with its
+/// neighbours is smallest: a corner of the page just inside the frame's border, whose two sides
+/// the search cannot both hold, cut off.
+func quad(of polygon: [Point]) -> [Point] {
+    var corners = polygon
+    while corners.count > 4 {
+        let n = corners.count
+        let smallest = (0..<n).min { i, j in
+            let area = { (k: Int) in Polygon.area([corners[(k + n - 1) % n], corners[k], corners[(k + 1) % n]]) }
+            return area(i) < area(j)
+        }!
+        corners.remove(at: smallest)
+    }
+    return corners
 }
-let truth = visible.flatMap { $0.count == 4 ? $0 : nil } ?? labelled
+
+let visible = visiblePart(of: labelled, width: Double(planes.width), height: Double(planes.height))
+let visibleQuad = visible.map(quad)
+if let visible, let visibleQuad {
+    print("cut by the frame: its visible part has", visible.count, "corners; looked for as a quad holding",
+          String(format: "%.1f %%", 100 * Polygon.area(visibleQuad) / Polygon.area(visible)), "of it")
+}
+let truth = visibleQuad ?? labelled
 let lines = stages.lines(maximumLines: maximumLines)
 print("lines", lines.count)
 for k in 0..<4 {
