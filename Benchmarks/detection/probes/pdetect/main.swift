@@ -4,7 +4,8 @@
 // thr (confidenceThreshold), verified (verifiedHypotheses), reranked (rerankedHypotheses),
 // second (secondLookHypotheses), sverified (secondLookVerified), three (secondLookThreeSided),
 // threearea (threeSidedMinimumArea), elong (maximumElongation), tint (tintAgreementOverlap),
-// blank (blankOutlineFactor), wverified (widerSearchVerified), wmeasured (widerSearchMeasured).
+// blank (blankOutlineFactor), wverified (widerSearchVerified), wmeasured (widerSearchMeasured),
+// outside (cornerOutsideTolerance).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -35,6 +36,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "blank": options.blankOutlineFactor = v
         case "wverified": options.widerSearchVerified = Int(v)
         case "wmeasured": options.widerSearchMeasured = Int(v)
+        case "outside": options.cornerOutsideTolerance = v
         default: fatalError("unknown key \(kv[0])")
         }
     } else { paths.append(a) }
