@@ -22,5 +22,8 @@ for y in 0..<h {
     for x in 0..<w { bytes.append(edges.isEdge[y * w + x] != 0 ? 255 : 0) }
     for x in 0..<w { bytes.append(UInt8(min(255, 255 * 4 * gradient.magnitude[y * w + x] / maxMag))) }
 }
-FileManager.default.createFile(atPath: args[2], contents: Data(bytes))
+guard FileManager.default.createFile(atPath: args[2], contents: Data(bytes)) else {
+    FileHandle.standardError.write(Data("edgedump: could not write \(args[2]); check that its folder exists and is writable\n".utf8))
+    exit(1)
+}
 print(w, h, planes.factor)
