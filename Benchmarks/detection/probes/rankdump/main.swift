@@ -44,8 +44,8 @@ func visiblePart(of corners: [Point], width: Double, height: Double) -> [Point]?
 }
 
 /// `polygon` cut down to four corners, dropping each time the corner whose triangle with its
-/// neighbours is smallest: a corner of the page just inside the frame's border, whose two sides
-/// the search cannot both hold, cut off.
+/// neighbours is smallest (the least area lost). Where the frame cuts a small corner off a page,
+/// that leaves nearly the quad the search can find: the page's long sides and the border.
 func quad(of polygon: [Point]) -> [Point] {
     var corners = polygon
     while corners.count > 4 {
