@@ -21,10 +21,8 @@ extension DocumentDetector {
             let moreLines = moreLines()
             let quads = search.hypotheses(lines: moreLines, count: options.widerSearchVerified)
             let duplicateOverlap = options.duplicateOverlap
-            wider = Array(verifier.verify(quads, lines: moreLines)
-                .sorted { rankingKey($0) > rankingKey($1) }
+            wider = Array(rankedOutlines(quads, lines: moreLines, verifier: verifier)
                 .lazy
-                .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
                 .filter { quad in
                     !measured.contains { Polygon.intersectionOverUnion(quad.corners, $0.corners) > duplicateOverlap }
                 }
@@ -34,9 +32,7 @@ extension DocumentDetector {
         if options.secondLookThreeSided > 0 {
             let open = ThreeSidedSearch(search: search, minimumAreaFraction: options.threeSidedMinimumArea)
                 .hypotheses(lines: lines, stages: stages, count: options.secondLookThreeSided)
-            threeSided = verifier.verify(open.quads, lines: open.lines)
-                .sorted { rankingKey($0) > rankingKey($1) }
-                .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
+            threeSided = rankedOutlines(open.quads, lines: open.lines, verifier: verifier)
         }
         guard !(wider.isEmpty && threeSided.isEmpty) else { return [] }
         let pages = measurer.measure(wider + threeSided)

@@ -118,14 +118,8 @@ public struct DocumentDetector: Sendable {
         var candidates = search.hypotheses(lines: lines, count: searched)
         candidates += PanelUnion.unions(of: candidates, lines: lines).filter { !search.isTooThin(x: $0.x, y: $0.y) }
         candidates += FrameClosure.variants(of: candidates, lines: lines, search: search)
-        let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                          borderSidePenalty: options.borderSidePenalty,
-                                          brightReference: stages.brightReference,
-                                          paperRatio: options.paperBrightnessRatio,
-                                          paperLuminance: options.paperLuminance)
-        let lineQuads = verifier.verify(candidates, lines: lines)
-            .sorted { rankingKey($0) > rankingKey($1) }
-            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
+        let verifier = HypothesisVerifier(stages: stages, options: options)
+        let lineQuads = rankedOutlines(candidates, lines: lines, verifier: verifier)
         let regionFinder = RegionCandidates(minimumAreaFraction: options.minimumAreaFraction)
         /// Region hypotheses the verifier gives any confidence (the others are not solid, not
         /// quad-shaped, or show no step at their border), heaviest first; `snapping` moves their
@@ -217,10 +211,8 @@ public struct DocumentDetector: Sendable {
             // Quads the search ranked below the first `searched`, where a page with a faint or
             // covered side may lie, verified now that the first look found nothing.
             let lower = search.hypotheses(lines: lines, count: options.secondLookVerified).dropFirst(searched)
-            further = verifier.verify(Array(lower), lines: lines)
-                .sorted { rankingKey($0) > rankingKey($1) }
-                .prefix(options.secondLookHypotheses)
-                .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
+            further = Array(rankedOutlines(Array(lower), lines: lines, verifier: verifier)
+                .prefix(options.secondLookHypotheses))
         }
         let colour = regionHypotheses(tintRegions.drawn, snapping: false)
         // Region and lines agree on the guided outline, so the gate alone decides, unless its
@@ -271,11 +263,15 @@ public struct DocumentDetector: Sendable {
         }
     }
 
-    /// Hypotheses are ranked by their evidence score (backed minus unbacked outline, which
+    /// `quads` verified (`HypothesisVerifier`) and ranked, best first, as outlines with the
+    /// verifier's confidence: by their evidence score (backed minus unbacked outline, which
     /// prefers a whole page over one of its panels) weighted by confidence (which keeps clutter
     /// with long edges from winning on size alone).
-    func rankingKey(_ q: ScoredQuad) -> Double {
-        max(0, q.score) * q.confidence
+    func rankedOutlines(_ quads: [ScoredQuad], lines: [DetectedLine], verifier: HypothesisVerifier) -> [WorkingQuad] {
+        func rankingKey(_ q: ScoredQuad) -> Double { max(0, q.score) * q.confidence }
+        return verifier.verify(quads, lines: lines)
+            .sorted { rankingKey($0) > rankingKey($1) }
+            .map { WorkingQuad(x: $0.x, y: $0.y, confidence: $0.confidence) }
     }
 
     private func workingFactor(for image: Image<RGB8>) -> Int {

@@ -15,10 +15,7 @@ struct LastLookTests {
         let stages = LineStages(image: image, options: options)
         let lines = stages.lines(maximumLines: options.maximumLines)
         let search = QuadSearch(width: stages.planes.width, height: stages.planes.height, options: options)
-        let verifier = HypothesisVerifier(planes: stages.planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                          borderSidePenalty: options.borderSidePenalty,
-                                          brightReference: stages.brightReference,
-                                          paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+        let verifier = HypothesisVerifier(stages: stages, options: options)
         let evidence = PageEvidence(planes: stages.planes, edges: stages.edges, gradient: stages.gradient, lines: lines,
                                     verifier: verifier, cosTolerance: stages.cosTolerance)
         var measurer = EvidenceMeasurer(evidence: evidence, lineOutline: nil, regionOutline: nil,

@@ -17,10 +17,7 @@ struct PageEvidenceTests {
     static func evidence(for image: Image<RGB8>) -> (evidence: PageEvidence, factor: Double) {
         let options = DetectionOptions()
         let stages = LineStages(image: image, options: options)
-        let verifier = HypothesisVerifier(planes: stages.planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                          borderSidePenalty: options.borderSidePenalty,
-                                          brightReference: stages.brightReference,
-                                          paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+        let verifier = HypothesisVerifier(stages: stages, options: options)
         let evidence = PageEvidence(planes: stages.planes, edges: stages.edges, gradient: stages.gradient,
                                     lines: stages.lines(maximumLines: options.maximumLines), verifier: verifier,
                                     cosTolerance: stages.cosTolerance)

@@ -168,3 +168,15 @@ struct HypothesisVerifier {
 }
 
 func cosDegrees(_ d: Double) -> Double { cos(d * .pi / 180) }
+
+extension HypothesisVerifier {
+    /// Distance (working pixels) from a side at which the detector samples inside and outside.
+    static let sideProbeOffset = 2.5
+
+    /// The verifier the detector uses: on `stages`' working planes, with `options`' constants.
+    init(stages: LineStages, options: DetectionOptions) {
+        self.init(planes: stages.planes, probeOffset: Self.sideProbeOffset, minimumStep: options.minimumSurfaceStep,
+                  borderSidePenalty: options.borderSidePenalty, brightReference: stages.brightReference,
+                  paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+    }
+}

@@ -88,9 +88,7 @@ func iou(_ q: ScoredQuad) -> Double {
 let searchRank = candidates.firstIndex { iou($0) >= 0.9 }
 print("candidates", candidates.count, "first IoU≥0.9 at search rank", searchRank.map(String.init) ?? "none",
       "best IoU", String(format: "%.3f", candidates.map(iou).max() ?? 0))
-let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                  borderSidePenalty: options.borderSidePenalty, brightReference: stages.brightReference,
-                                  paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+let verifier = HypothesisVerifier(stages: stages, options: options)
 let verified = verifier.verify(Array(candidates.prefix(max(options.verifiedHypotheses, (searchRank ?? 0) + 1))), lines: lines)
     .sorted { max(0, $0.score) * $0.confidence > max(0, $1.score) * $1.confidence }
 if let r = verified.firstIndex(where: { iou($0) >= 0.9 }) {

@@ -14,9 +14,7 @@ for path in CommandLine.arguments.dropFirst() {
     let lines = stages.lines(maximumLines: options.maximumLines)
     let search = QuadSearch(width: planes.width, height: planes.height, options: options)
     let open = ThreeSidedSearch(search: search, minimumAreaFraction: options.threeSidedMinimumArea).hypotheses(lines: lines, stages: stages, count: options.secondLookThreeSided)
-    let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                      borderSidePenalty: options.borderSidePenalty, brightReference: stages.brightReference,
-                                      paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+    let verifier = HypothesisVerifier(stages: stages, options: options)
     var measurer = EvidenceMeasurer(
         evidence: PageEvidence(planes: planes, edges: stages.edges, gradient: stages.gradient, lines: lines,
                                verifier: verifier, cosTolerance: stages.cosTolerance),

@@ -19,9 +19,7 @@ for t in truthList {
     let f = Double(planes.factor)
     let truth = corners.map { Point($0[0] / f, $0[1] / f) }
     let lines = stages.lines(maximumLines: options.maximumLines)
-    let verifier = HypothesisVerifier(planes: planes, probeOffset: 2.5, minimumStep: options.minimumSurfaceStep,
-                                      borderSidePenalty: options.borderSidePenalty, brightReference: stages.brightReference,
-                                      paperRatio: options.paperBrightnessRatio, paperLuminance: options.paperLuminance)
+    let verifier = HypothesisVerifier(stages: stages, options: options)
     let q = WorkingQuad(x: SIMD4(truth.map(\.x)), y: SIMD4(truth.map(\.y)), confidence: 0)
     let evidence = PageEvidence(planes: planes, edges: edges, gradient: gradient, lines: lines, verifier: verifier,
                                 cosTolerance: cosTolerance)
