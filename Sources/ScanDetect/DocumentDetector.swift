@@ -19,7 +19,8 @@ import ScanCore
 /// (`EvidenceMeasurer.agreeing`), and when still none is a page, a last look (`lastLook`) at
 /// outlines the lines show on three sides, closed where two opposite sides end or through the
 /// farther end (`ThreeSidedSearch`), and at the best quads the search makes of the larger budget
-/// of lines; an accepted outline that is part of a sheet (its paper goes on past a side)
+/// of lines, and when none is a page still, the whole search on a coarser copy (`coarseLook`:
+/// sides too faint at the working size), its page measured again at the working size; an accepted outline that is part of a sheet (its paper goes on past a side)
 /// widened to that outline when it is the sheet (`SheetWidening`) → the winner's sides found
 /// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
 /// on print moved out to the page's edge beyond them (`PageEvidence.includingPaper`), and over
@@ -42,6 +43,11 @@ public struct DocumentDetector: Sendable {
     /// - Throws: `DetectionError.invalidOption` when an option is outside its range.
     public init(options: DetectionOptions) throws(DetectionError) {
         try options.validate()
+        self.options = options
+    }
+
+    /// Creates a detector with options known to be valid (derived from a detector's own).
+    init(validated options: DetectionOptions) {
         self.options = options
     }
 
@@ -239,6 +245,11 @@ public struct DocumentDetector: Sendable {
             let pages = lastLook(lines: lines, moreLines: moreLines, stages: stages, search: search, verifier: verifier,
                                  measured: first + looked + guided, measurer: &measurer)
             if !pages.isEmpty { final = decide(first + second + pages, evidence: measurer.evidence) }
+        }
+        // A page whose sides are too faint for any look at the working size (`coarseLook`).
+        if (final.first?.confidence ?? 0) < options.confidenceThreshold,
+           let page = coarseLook(in: image, workingFactor: planes.factor, measurer: &measurer) {
+            final = decide([page] + final, evidence: measurer.evidence)
         }
         return (fittedToThePage(final, evidence: measurer.evidence), Double(planes.factor))
     }

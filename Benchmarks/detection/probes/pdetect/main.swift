@@ -5,7 +5,8 @@
 // second (secondLookHypotheses), sverified (secondLookVerified), three (secondLookThreeSided),
 // threearea (threeSidedMinimumArea), elong (maximumElongation), tint (tintAgreementOverlap),
 // blank (blankOutlineFactor), wverified (widerSearchVerified), wmeasured (widerSearchMeasured),
-// outside (cornerOutsideTolerance).
+// outside (cornerOutsideTolerance), coarse (coarseLookLongSide), refine and extend (refinesCorners,
+// extendsCutPages: 0 or 1).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -37,6 +38,9 @@ for a in CommandLine.arguments.dropFirst() {
         case "wverified": options.widerSearchVerified = Int(v)
         case "wmeasured": options.widerSearchMeasured = Int(v)
         case "outside": options.cornerOutsideTolerance = v
+        case "coarse": options.coarseLookLongSide = Int(v)
+        case "refine": options.refinesCorners = v != 0
+        case "extend": options.extendsCutPages = v != 0
         default: fatalError("unknown key \(kv[0])")
         }
     } else { paths.append(a) }

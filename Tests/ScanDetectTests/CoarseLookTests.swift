@@ -1,0 +1,41 @@
+import ScanCore
+import Testing
+@testable import ScanDetect
+
+/// The coarse look (`DocumentDetector.coarseLook`): the whole search on a coarser copy when no
+/// look at the working size finds a page, its page measured again at the working size.
+@Suite("Coarse look")
+struct CoarseLookTests {
+    /// Photos (at half size) of the generator's benchmark set's `shadow_0020` (a letter on a white
+    /// table, mostly in a cast shadow: its sides step by about 6 grey levels under noise of
+    /// about 9) and seed 10's `curled_0007` (a curled receipt on a pale ground), made with
+    /// `Tools/synth/generate.py --preset benchmark` and `--seed 10 --count 300 --negatives 100`:
+    /// no look at the working size finds either page.
+    @Test("photographed pages with sides too faint at the working size are found by the coarse look",
+          arguments: [
+              ("coarse-look/shadow_0020.jpg",
+               Quad(topLeft: Point(67.365, 370.002), topRight: Point(297.182, 352.507),
+                    bottomRight: Point(329.342, 730.279), bottomLeft: Point(94.098, 758.519)), 0.97),
+              ("coarse-look/curled_0007.jpg",
+               Quad(topLeft: Point(187.481, 16.159), topRight: Point(508.993, 69.648),
+                    bottomRight: Point(498.762, 597.753), bottomLeft: Point(255.241, 721.772)), 0.88),
+          ])
+    func photographedPages(path: String, truth: Quad, least: Double) throws {
+        let image = try fixturePhoto(path)
+        var options = DetectionOptions()
+        options.coarseLookLongSide = 0
+        #expect(try DocumentDetector(options: options).detect(in: image) == nil)
+        let ji = try detectedJaccardIndex(in: image, truth: truth)
+        #expect(ji >= least, "JI \(ji)")
+    }
+
+    /// The coarse look's outline is measured at the working size, whose factor it is given; a
+    /// coarse copy no coarser than the working one has nothing to add.
+    @Test("no coarse look when the coarse copy is no coarser than the working one")
+    func noCoarserCopy() throws {
+        let image = try fixturePhoto("coarse-look/shadow_0020.jpg")
+        var options = DetectionOptions()
+        options.coarseLookLongSide = options.workingLongSide
+        #expect(try DocumentDetector(options: options).detect(in: image) == nil)
+    }
+}
