@@ -20,8 +20,9 @@ import ScanCore
 /// outlines the lines show on three sides, closed where two opposite sides end or through the
 /// farther end (`ThreeSidedSearch`), and at the best quads the search makes of the larger budget
 /// of lines, and when none is a page still, the whole search on a coarser copy (`coarseLook`:
-/// sides too faint at the working size), its page measured again at the working size; an accepted outline that is part of a sheet (its paper goes on past a side)
-/// widened to that outline when it is the sheet (`SheetWidening`) → the winner's sides found
+/// sides too faint at the working size), its page measured again at the working size; an
+/// accepted outline that is part of a sheet (its paper goes on past a side) widened to that
+/// outline when it is the sheet (`SheetWidening`) → the winner's sides found
 /// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
 /// on print moved out to the page's edge beyond them (`PageEvidence.includingPaper`), and over
 /// any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel

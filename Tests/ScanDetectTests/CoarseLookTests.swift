@@ -28,14 +28,4 @@ struct CoarseLookTests {
         let ji = try detectedJaccardIndex(in: image, truth: truth)
         #expect(ji >= least, "JI \(ji)")
     }
-
-    /// The coarse look's outline is measured at the working size, whose factor it is given; a
-    /// coarse copy no coarser than the working one has nothing to add.
-    @Test("no coarse look when the coarse copy is no coarser than the working one")
-    func noCoarserCopy() throws {
-        let image = try fixturePhoto("coarse-look/shadow_0020.jpg")
-        var options = DetectionOptions()
-        options.coarseLookLongSide = options.workingLongSide
-        #expect(try DocumentDetector(options: options).detect(in: image) == nil)
-    }
 }
