@@ -105,7 +105,7 @@ def test_auto_capture_adds_a_page(env):
     wait_for(lambda: state(driver)["autoCaptures"] >= 1, timeout=40, message="an automatic capture")
     shot(driver, "02-scanner-captured")
     pages = wait_for(lambda: session(env)["pages"], message="the captured page on the server")
-    assert pages[0]["width"] == 640 and pages[0]["height"] == 480  # the full camera frame, not the 640 px detection copy
+    assert pages[0]["width"] == 640 and pages[0]["height"] == 480  # the full camera frame
     # Turn auto-capture off so the looping video doesn't keep adding pages.
     click(driver, "#auto-toggle")
     wait_for(lambda: driver.find_element(By.ID, "auto-toggle").get_attribute("aria-pressed") == "false")
