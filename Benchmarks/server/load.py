@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Load test for `flatbed serve`: N clients post 640x480 JPEG frames to /api/detect for D seconds.
+"""Load test for `flatbed serve`: N clients post camera frames (960x720 JPEG, the web scanner's
+live detection size for a 4:3 camera) to /api/detect for D seconds.
 
 Starts its own server (temporary --data folder, free port), gives each client its own session so
 every request also drives that session's stabiliser, and prints requests/s, latency percentiles and
-errors. Standard library only (threads + http.client); the frame is a sample photo downscaled with
-Pillow when available, else --frame must name a 640x480 JPEG.
+errors. Standard library only (threads + http.client); the frame is a sample photo resized to --size
+with Pillow when available, else --frame must name a JPEG.
 
     swift build -c release --product flatbed
     python3 Benchmarks/server/load.py --binary .build/release/flatbed --clients 20 --duration 30
@@ -24,12 +25,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def make_frame(path):
+def make_frame(path, size):
     if path:
         with open(path, "rb") as f:
             return f.read()
     from PIL import Image  # only to make the frame
-    image = Image.open(os.path.join(ROOT, "Samples", "letter-on-wood.jpg")).convert("RGB").resize((640, 480))
+    image = Image.open(os.path.join(ROOT, "Samples", "letter-on-wood.jpg")).convert("RGB").resize(size)
     out = io.BytesIO()
     image.save(out, "JPEG", quality=80)
     return out.getvalue()
@@ -47,10 +48,12 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "flatbed"))
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--duration", type=float, default=30.0)
-    parser.add_argument("--frame", help="a 640x480 JPEG (default: a sample photo downscaled)")
+    parser.add_argument("--frame", help="a JPEG frame to post (default: a sample photo resized to --size)")
+    parser.add_argument("--size", default="960x720", help="WxH of the default frame (default 960x720)")
     args = parser.parse_args()
 
-    frame = make_frame(args.frame)
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    frame = make_frame(args.frame, (width, height))
     data = tempfile.mkdtemp(prefix="flatbed-load-")
     server = subprocess.Popen([args.binary, "serve", "--port", "0", "--data", data],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
