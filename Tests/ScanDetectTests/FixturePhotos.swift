@@ -16,3 +16,12 @@ func detectedJaccardIndex(in photo: Image<RGB8>, truth: Quad) throws -> Double {
     let detection = try #require(DocumentDetector().detect(in: photo))
     return jaccardIndex(truth: truth, predicted: detection.quad)
 }
+
+/// Expects no page in `image` with `options` (a look turned off) and the page at `truth`, at JI
+/// `least` or more, with the default options.
+func expectFoundOnlyByDefault(in image: Image<RGB8>, truth: Quad, notWith options: DetectionOptions,
+                              least: Double = 0.98) throws {
+    #expect(try DocumentDetector(options: options).detect(in: image) == nil)
+    let ji = try detectedJaccardIndex(in: image, truth: truth)
+    #expect(ji >= least, "JI \(ji)")
+}
