@@ -67,25 +67,33 @@ extension PageEvidence {
         let nx = x1 > x0 ? Int((x1 - x0) / cell) : 0, ny = y1 > y0 ? Int((y1 - y0) / cell) : 0
         guard nx >= 8 && ny >= 8 else { return 0 }
         let inside = Self.insideTest(x: x, y: y)
+        // The cells' columns, the same in every row.
+        let columns = (0..<nx).map { i in
+            let xa = Int(x0 + Double(i) * cell)
+            return (xa, max(xa + 1, min(w, Int(x0 + Double(i + 1) * cell))), x0 + (Double(i) + 0.5) * cell)
+        }
         var signal = [Float](repeating: 0, count: nx * ny)
         // Each row's cells inside the quad, first and past-the-end (a convex quad's rows are runs).
         var first = [Int](repeating: nx, count: ny), end = [Int](repeating: 0, count: ny)
         var count = 0
         gradient.magnitude.withUnsafeBufferPointer { magnitude in
-            for j in 0..<ny {
-                let ya = Int(y0 + Double(j) * cell), yb = max(ya + 1, min(h, Int(y0 + Double(j + 1) * cell)))
-                for i in 0..<nx {
-                    guard inside(x0 + (Double(i) + 0.5) * cell, y0 + (Double(j) + 0.5) * cell) else { continue }
-                    let xa = Int(x0 + Double(i) * cell), xb = max(xa + 1, min(w, Int(x0 + Double(i + 1) * cell)))
-                    var total: Float = 0
-                    for py in ya..<yb {
-                        for px in xa..<xb { total += magnitude[py * w + px] }
+            signal.withUnsafeMutableBufferPointer { signal in
+                for j in 0..<ny {
+                    let ya = Int(y0 + Double(j) * cell), yb = max(ya + 1, min(h, Int(y0 + Double(j + 1) * cell)))
+                    let cy = y0 + (Double(j) + 0.5) * cell
+                    for (i, (xa, xb, cx)) in columns.enumerated() where inside(cx, cy) {
+                        // Cells are a few pixels across: the sums' indices wrap rather than
+                        // being checked (all lie in the plane).
+                        var total: Float = 0
+                        for py in ya..<yb {
+                            let row = magnitude.baseAddress! + py &* w
+                            for px in xa..<xb { total += row[px] }
+                        }
+                        signal[j &* nx &+ i] = total / Float((yb - ya) * (xb - xa))
+                        first[j] = min(first[j], i)
+                        end[j] = i + 1
+                        count += 1
                     }
-                    let mean = total / Float((yb - ya) * (xb - xa))
-                    signal[j * nx + i] = mean
-                    first[j] = min(first[j], i)
-                    end[j] = i + 1
-                    count += 1
                 }
             }
         }
@@ -137,6 +145,7 @@ extension PageEvidence {
     }
 
     /// A point-in-quad test for a clockwise (on screen) quad.
+    @inline(__always)
     static func insideTest(x: SIMD4<Double>, y: SIMD4<Double>) -> (Double, Double) -> Bool {
         var nxs = SIMD4<Double>(), nys = SIMD4<Double>(), cs = SIMD4<Double>()
         for k in 0..<4 {

@@ -73,33 +73,45 @@ struct QuadSearch {
     func hypotheses(lines: [DetectedLine], count: Int) -> [ScoredQuad] {
         let n = lines.count
         guard n >= 4 else { return [] }
+        // The tables live in unsafe buffers and are indexed with wrapping arithmetic: the loops
+        // below visit every pair of lines, and checked subscripts and index arithmetic took about a
+        // quarter of the search's instructions (callgrind). Every index is within its table by
+        // construction.
+        /// A zeroed (or NaN-filled) table of `size` elements, freed when the search returns.
+        func table<T>(_ size: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, size))
+            buffer.initialize(repeating: value)
+            return buffer
+        }
         // t[i * n + j]: position along line i where line j crosses it; NaN when they meet at too
         // shallow an angle or too far outside the frame.
-        var t = [Double](repeating: .nan, count: n * n)
+        let t = table(n &* n, Double.nan)
+        defer { t.deallocate() }
         for i in 0..<n {
-            for j in (i + 1)..<n {
+            for j in (i &+ 1)..<n {
                 let cosine = abs(lines[i].nx * lines[j].nx + lines[i].ny * lines[j].ny)
                 if cosine > minimumCornerCosine { continue }
                 guard let p = lines[i].intersection(with: lines[j]) else { continue }
                 if p.x < -outsideMargin || p.y < -outsideMargin || p.x > width + outsideMargin || p.y > height + outsideMargin { continue }
-                t[i * n + j] = lines[i].parameter(x: p.x, y: p.y)
-                t[j * n + i] = lines[j].parameter(x: p.x, y: p.y)
+                t[i &* n &+ j] = lines[i].parameter(x: p.x, y: p.y)
+                t[j &* n &+ i] = lines[j].parameter(x: p.x, y: p.y)
             }
         }
         // For each line c, the set of lines a that cross it at a usable position (t[a * n + c]
         // finite), as bits: a side between c and d can only lie on a line in both sets, so the
         // search below visits just those instead of testing every line.
         let words = (n + 63) / 64
-        var crossers = [UInt64](repeating: 0, count: n * words)
+        let crossers = table(n &* words, UInt64(0))
+        defer { crossers.deallocate() }
         for a in 0..<n {
-            for c in 0..<n where t[a * n + c].isFinite {
-                crossers[c * words + a / 64] |= 1 << UInt64(a % 64)
+            for c in 0..<n where t[a &* n &+ c].isFinite {
+                crossers[c &* words &+ a / 64] |= 1 << UInt64(a % 64)
             }
         }
         /// The share of line's stretch between lines j and k that edges back (0 when the stretch
         /// is missing or too short), and the stretch's backed score as `evaluate` counts it.
         func backing(_ line: Int, _ j: Int, _ k: Int) -> (share: Double, score: Double) {
-            let a = t[line * n + j], b = t[line * n + k]
+            let a = t[line &* n &+ j], b = t[line &* n &+ k]
             if !(a.isFinite && b.isFinite) { return (0, 0) }
             let length = abs(b - a)
             if length < minimumSideLength { return (0, 0) }
@@ -112,70 +124,75 @@ struct QuadSearch {
         // in turn backed between a and b is a look-up of bits c and d in the sets of the pair
         // {a, b}. (Line c is a candidate of those sets exactly when it can be backed between a
         // and b: it crosses both.)
-        func pair(_ c: Int, _ d: Int) -> Int { (c * (2 * n - c - 1)) / 2 + (d - c - 1) }
-        var backedSets = [UInt64](repeating: 0, count: max(1, n * (n - 1) / 2 * words))
-        var fullyBackedSets = backedSets
+        func pair(_ c: Int, _ d: Int) -> Int { (c &* (2 &* n &- c &- 1)) / 2 &+ (d &- c &- 1) }
+        let pairs = n &* (n &- 1) / 2
+        let backedSets = table(pairs &* words, UInt64(0)), fullyBackedSets = table(pairs &* words, UInt64(0))
+        defer { backedSets.deallocate(); fullyBackedSets.deallocate() }
         // sideScores[pair(c, d) * n + a]: the backed score of line a between c and d, where backed.
-        var sideScores = [Float](repeating: 0, count: max(1, n * (n - 1) / 2 * n))
+        let sideScores = table(pairs &* n, Float(0))
+        defer { sideScores.deallocate() }
         for c in 0..<n {
-            for d in (c + 1)..<n {
-                let set = pair(c, d) * words, scores = pair(c, d) * n
+            for d in (c &+ 1)..<n {
+                let set = pair(c, d) &* words, scores = pair(c, d) &* n
                 for word in 0..<words {
-                    var candidates = crossers[c * words + word] & crossers[d * words + word]
+                    var candidates = crossers[c &* words &+ word] & crossers[d &* words &+ word]
                     while candidates != 0 {
-                        let a = word * 64 + candidates.trailingZeroBitCount
-                        candidates &= candidates - 1
+                        let a = word &* 64 &+ candidates.trailingZeroBitCount
+                        candidates &= candidates &- 1
                         guard a != c && a != d else { continue }
                         let (share, score) = backing(a, c, d)
                         guard share > 0 else { continue }
                         let bit: UInt64 = 1 << UInt64(a % 64)
-                        if share >= minimumWeakSideSupport { backedSets[set + word] |= bit }
-                        if share >= minimumSideSupport { fullyBackedSets[set + word] |= bit }
-                        sideScores[scores + a] = Float(score)
+                        if share >= minimumWeakSideSupport { backedSets[set &+ word] |= bit }
+                        if share >= minimumSideSupport { fullyBackedSets[set &+ word] |= bit }
+                        sideScores[scores &+ a] = Float(score)
                     }
                 }
             }
         }
         func isBacked(_ line: Int, between a: Int, _ b: Int) -> Bool {
-            backedSets[pair(a, b) * words + line / 64] & (1 << UInt64(line % 64)) != 0
+            backedSets[pair(a, b) &* words &+ line / 64] & (1 << UInt64(line % 64)) != 0
         }
         /// 1 when line is backed between a and b only weakly, else 0.
         func weakness(_ line: Int, between a: Int, _ b: Int) -> Int {
-            fullyBackedSets[pair(a, b) * words + line / 64] & (1 << UInt64(line % 64)) != 0 ? 0 : 1
+            fullyBackedSets[pair(a, b) &* words &+ line / 64] & (1 << UInt64(line % 64)) != 0 ? 0 : 1
         }
         var best: [ScoredQuad] = []
         var worstKept = -Double.infinity
-        var sides: [Int] = []
+        // The lines backed between the pair in hand, in increasing order.
+        let sides = table(n, 0)
+        defer { sides.deallocate() }
         for c in 0..<n {
-            for d in (c + 1)..<n {
-                sides.removeAll(keepingCapacity: true)
-                let set = pair(c, d) * words
+            for d in (c &+ 1)..<n {
+                var sideCount = 0
+                let set = pair(c, d) &* words
                 for word in 0..<words {
                     // In increasing order of a, as a plain loop over all lines would find them.
-                    var members = backedSets[set + word]
+                    var members = backedSets[set &+ word]
                     while members != 0 {
-                        sides.append(word * 64 + members.trailingZeroBitCount)
-                        members &= members - 1
+                        sides[sideCount] = word &* 64 &+ members.trailingZeroBitCount
+                        sideCount &+= 1
+                        members &= members &- 1
                     }
                 }
-                if sides.count < 2 { continue }
-                for i in 0..<sides.count {
+                if sideCount < 2 { continue }
+                for i in 0..<sideCount {
                     let a = sides[i]
                     // Each quad is met twice (as {c, d} and as {a, b}); keep the one with c smallest.
                     if a < c { continue }
-                    for j in (i + 1)..<sides.count {
+                    for j in (i &+ 1)..<sideCount {
                         let b = sides[j]
                         // a < b, and c, d are neither.
                         if !isBacked(c, between: a, b) || !isBacked(d, between: a, b) { continue }
-                        if weakness(a, between: c, d) + weakness(b, between: c, d)
-                            + weakness(c, between: a, b) + weakness(d, between: a, b) > 1 { continue }
+                        if weakness(a, between: c, d) &+ weakness(b, between: c, d)
+                            &+ weakness(c, between: a, b) &+ weakness(d, between: a, b) > 1 { continue }
                         // Once the list is full, a quad whose four sides' backed scores cannot beat
                         // its last is skipped before its corners are even found. `evaluate` reads
                         // the same stretches from corners computed anew, so each side may differ
                         // by a step at either end (4 in score): the margin keeps the skip exact.
                         if best.count >= count {
-                            let cd = pair(c, d) * n, ab = pair(a, b) * n
-                            let bound = sideScores[cd + a] + sideScores[cd + b] + sideScores[ab + c] + sideScores[ab + d]
+                            let cd = pair(c, d) &* n, ab = pair(a, b) &* n
+                            let bound = sideScores[cd &+ a] + sideScores[cd &+ b] + sideScores[ab &+ c] + sideScores[ab &+ d]
                             if Double(bound) + Self.sideScoreMargin <= worstKept { continue }
                         }
                         // Each corner once (the calls are not inlined, so each of x and y made its own).
