@@ -31,11 +31,9 @@ struct ColorPlanes {
         let count = w * h
         let rowBytes = image.width * 3, usedBytes = w * f * 3
         let norm = 1 / Float(f * f)
-        // Column sums of one block row, and their sums over runs of `f` pixels.
+        // Column sums of one block row.
         let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: usedBytes)
         defer { sums.deallocate() }
-        let window = UnsafeMutablePointer<UInt16>.allocate(capacity: usedBytes)
-        defer { window.deallocate() }
         // Every element of the planes is written below, so they start uninitialised.
         var g: [Float] = [], b: [Float] = []
         let r = [Float](unsafeUninitializedCapacity: count) { rp, rCount in
@@ -49,13 +47,12 @@ struct ColorPlanes {
                             /// This block row shrunk by `k`, inlined so that a literal `k` unrolls its loops.
                             @inline(__always) func shrinkRow(by k: Int) {
                                 sumRows(rows, rowBytes, k, usedBytes, into: sums)
-                                reduceBlocks(sums, window, w, k, norm, out)
+                                reduceBlocks(sums, w, k, norm, out)
                             }
                             // The usual factors as constants, so the inner loops unroll and
-                            // vectorise; for larger ones (photos over about 2400 pixels long)
-                            // the window's 3f sums of f terms per working pixel cost more than
-                            // gathering each block's (a 12-megapixel photo's shrink took four
-                            // times as long).
+                            // vectorise; larger ones (photos over about 2400 pixels long) go
+                            // block by block: there reading the photo bounds the shrink (a
+                            // 12-megapixel photo's took as long with the vectors).
                             switch f {
                             case 2: shrinkRow(by: 2)
                             case 3: shrinkRow(by: 3)
@@ -116,45 +113,34 @@ private func sumRows(_ first: UnsafeRawPointer, _ rowBytes: Int, _ f: Int, _ cou
 
 /// Sums each run of `f` RGB pixels of a row of column sums `s` into one working pixel per plane.
 ///
-/// The runs' sums are first taken at every offset into `window` (a straight loop the compiler
-/// vectorises), though only every (3·f)th triple is kept: cheaper than gathering each block's
-/// strided sums one by one (measured ~25 % faster; a four-lane vector per pixel was slower).
+/// Each working pixel's `f` triples are added as four-lane vectors (R, G, B and the next
+/// pixel's R, which is dropped), and four working pixels' sums are converted and scaled as
+/// vectors, then transposed into the planes: cheaper than summing every offset of the row and
+/// gathering each block's strided sums (the planes of 30 seed-10 photos took 230–245 µs rather
+/// than 285–290 µs, built for the host processor).
 /// Requires f ≤ 16, so that the block sums (at most 255·f²) fit in 16 bits; they are exact
 /// integers, so the result equals `reduceBlocksOneByOne`'s.
 @inline(__always)
-private func reduceBlocks(_ s: UnsafePointer<UInt16>, _ window: UnsafeMutablePointer<UInt16>,
-                          _ w: Int, _ f: Int, _ norm: Float,
+private func reduceBlocks(_ s: UnsafePointer<UInt16>, _ w: Int, _ f: Int, _ norm: Float,
                           _ out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)) {
-    // The last block starts at 3·f·(w − 1), so later offsets are not needed.
-    let offsets = max(0, 3 * w * f - 3 * (f - 1))
-    for j in 0..<offsets {
-        var sum: UInt16 = 0
-        for k in 0..<f { sum &+= s[j + 3 * k] }
-        window[j] = sum
+    /// Working pixel x: the sums of its block's red, green and blue, and a lane to drop.
+    @inline(__always) func pixel(_ x: Int) -> SIMD4<Float> {
+        let block = UnsafeRawPointer(s + 3 &* f &* x)
+        var sum = SIMD4<UInt16>()
+        for k in 0..<f { sum &+= block.loadUnaligned(fromByteOffset: 6 &* k, as: SIMD4<UInt16>.self) }
+        return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sum)) * norm
     }
-    // Four working pixels at a time: the strided sums are gathered into integer lanes and
-    // converted and scaled as vectors (exact, as the sums are below 2²⁴), which measured about
-    // three times faster than letting the compiler pack converted scalars into lanes.
-    let stride = 3 * f
+    // The fourth lane of the row's last pixel lies past the row: that pixel is left to the loop
+    // one by one.
     var x = 0
-    while x + 4 <= w {
-        let b = stride * x
-        func lanes(_ c: Int) -> SIMD4<Float> {
-            SIMD4<Float>(SIMD4<Int32>(Int32(window[b + c]), Int32(window[b + stride + c]),
-                                      Int32(window[b + 2 * stride + c]), Int32(window[b + 3 * stride + c]))) * norm
-        }
-        UnsafeMutableRawPointer(out.0 + x).storeBytes(of: lanes(0), as: SIMD4<Float>.self)
-        UnsafeMutableRawPointer(out.1 + x).storeBytes(of: lanes(1), as: SIMD4<Float>.self)
-        UnsafeMutableRawPointer(out.2 + x).storeBytes(of: lanes(2), as: SIMD4<Float>.self)
-        x += 4
+    while x &+ 4 < w {
+        let p0 = pixel(x), p1 = pixel(x &+ 1), p2 = pixel(x &+ 2), p3 = pixel(x &+ 3)
+        UnsafeMutableRawPointer(out.0 + x).storeBytes(of: SIMD4(p0.x, p1.x, p2.x, p3.x), as: SIMD4<Float>.self)
+        UnsafeMutableRawPointer(out.1 + x).storeBytes(of: SIMD4(p0.y, p1.y, p2.y, p3.y), as: SIMD4<Float>.self)
+        UnsafeMutableRawPointer(out.2 + x).storeBytes(of: SIMD4(p0.z, p1.z, p2.z, p3.z), as: SIMD4<Float>.self)
+        x &+= 4
     }
-    while x < w {
-        let block = stride * x
-        out.0[x] = Float(window[block]) * norm
-        out.1[x] = Float(window[block + 1]) * norm
-        out.2[x] = Float(window[block + 2]) * norm
-        x += 1
-    }
+    reduceBlocksOneByOne(s + 3 * f * x, w - x, f, norm, (out.0 + x, out.1 + x, out.2 + x))
 }
 
 /// `reduceBlocks` for any factor: each block's sums gathered pixel by pixel in 32 bits.
