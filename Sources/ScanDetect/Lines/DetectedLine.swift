@@ -27,6 +27,10 @@ struct DetectedLine {
     /// `positive[k]`: edge steps with gradient along +n among the first k steps; likewise `negative`.
     private var positive: [Int32]
     private var negative: [Int32]
+    /// `stretchBacked[m]`: the backed steps of the first m whole stretches of `polarityStretch`
+    /// steps, each by its larger polarity, so that `backedSteps` adds up the whole stretches
+    /// between two parameters in O(1).
+    private var stretchBacked: [Int32]
     /// Length of the best-backed stretch of the line: the maximum over intervals of
     /// (backed steps − unbacked steps) for either polarity, so scattered texture pixels along a
     /// long line score low while one clean page border scores its length. Found while the
@@ -90,7 +94,28 @@ struct DetectedLine {
         }
         positive = pos
         negative = neg
+        stretchBacked = Self.stretchSums(positive: pos, negative: neg)
         bestSegmentScore = best
+    }
+
+    /// The prefix sums over the profile's whole stretches of their larger polarity's steps
+    /// (`stretchBacked`).
+    private static func stretchSums(positive: [Int32], negative: [Int32]) -> [Int32] {
+        let stretches = (positive.count - 1) / polarityStretch
+        return positive.withUnsafeBufferPointer { p in
+            negative.withUnsafeBufferPointer { q in
+                [Int32](unsafeUninitializedCapacity: stretches + 1) { sums, written in
+                    var sum: Int32 = 0
+                    sums[0] = 0
+                    for m in 0..<stretches {
+                        let a = m &* polarityStretch, b = a &+ polarityStretch
+                        sum &+= max(p[b] &- p[a], q[b] &- q[a])
+                        sums[m &+ 1] = sum
+                    }
+                    written = stretches + 1
+                }
+            }
+        }
     }
 
     /// Fills the prefix sums `positive[0...steps]` and `negative[0...steps]`: step k is centred
@@ -235,20 +260,29 @@ struct DetectedLine {
     /// segment inside the frame: `support`'s larger polarity where the side is one polarity all
     /// along, as it is but where the surface behind it changes.
     func backedSteps(from a: Double, to b: Double) -> (backed: Int, inside: Double) {
-        let s = support(from: a, to: b)
-        if s.positive == 0 || s.negative == 0 || isFrameBorder { return (max(s.positive, s.negative), s.inside) }
-        let lo = max(min(a, b), tMin), hi = min(max(a, b), tMax)
+        // As `support` finds them.
+        let s = max(min(a, b), tMin), e = min(max(a, b), tMax)
+        if !(s < e) { return (0, 0) }
+        if isFrameBorder { return (Int((e - s) / 2), e - s) }
         let count = positive.count - 1
-        let i0 = max(0, min(count, Int(lo - tMin))), i1 = max(0, min(count, Int(hi - tMin)))
+        let i0 = max(0, min(count, Int(s - tMin))), i1 = max(0, min(count, Int(e - tMin)))
+        // Called for every stretch of every pair of lines the quad search tries: the indices are
+        // clamped into the profile just above, so the reads go unchecked, and prefix sums never
+        // decrease, so the differences cannot overflow.
         return positive.withUnsafeBufferPointer { p in
             negative.withUnsafeBufferPointer { q in
-                var backed = 0, start = i0
-                while start < i1 {
-                    let end = min(i1, (start / Self.polarityStretch + 1) * Self.polarityStretch)
-                    backed += Int(max(p[end] &- p[start], q[end] &- q[start]))
-                    start = end
+                /// The larger polarity's steps from index i to j.
+                @inline(__always) func larger(_ i: Int, _ j: Int) -> Int { Int(max(p[j] &- p[i], q[j] &- q[i])) }
+                // Up to the first stretch boundary past i0; on one polarity all along, or within
+                // one stretch, that is all.
+                let first = (i0 / Self.polarityStretch + 1) * Self.polarityStretch
+                if i1 <= first || p[i1] &- p[i0] == 0 || q[i1] &- q[i0] == 0 { return (larger(i0, i1), e - s) }
+                // Then the whole stretches, and the part of the last one up to i1.
+                let last = i1 / Self.polarityStretch * Self.polarityStretch
+                let whole = stretchBacked.withUnsafeBufferPointer { sums in
+                    Int(sums[last / Self.polarityStretch] &- sums[first / Self.polarityStretch])
                 }
-                return (backed, s.inside)
+                return (larger(i0, first) + whole + larger(last, i1), e - s)
             }
         }
     }
