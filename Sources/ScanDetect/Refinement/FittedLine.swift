@@ -58,8 +58,10 @@ struct FittedLine {
         guard var line = fit(points, weights: weights) else { return nil }
         for _ in 0..<iterations {
             let residuals = points.map { abs(line.distance($0)) }
-            let sorted = residuals.sorted()
-            let mad = sorted[sorted.count / 2]
+            // The median by selection rather than a whole sort: the same value.
+            var ordered = residuals
+            ordered.select(ordered.count / 2)
+            let mad = ordered[ordered.count / 2]
             // 4.685 σ with σ ≈ 1.4826 MAD; never tighter than a pixel so clean edges keep every point.
             let cutoff = max(1.0, 4.685 * 1.4826 * mad)
             for i in 0..<points.count {
