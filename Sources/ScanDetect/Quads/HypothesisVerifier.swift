@@ -128,6 +128,7 @@ struct HypothesisVerifier {
                     withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: count) { steps in
                         var mean = SIMD4<Float>.zero
                         var valid = 0
+                        insideLuminance.reserveCapacity(insideLuminance.count + count)
                         for i in 0..<count {
                             let t = length * (0.1 + 0.8 * (Double(i) + 0.5) / Double(count))
                             let bx = p.x + ux * t, by = p.y + uy * t
@@ -137,11 +138,12 @@ struct HypothesisVerifier {
                             let ox = bx - inX * probeOffset, oy = by - inY * probeOffset
                             guard ix >= 0, iy >= 0, ox >= 0, oy >= 0, ix < limitX, iy < limitY, ox < limitX, oy < limitY
                             else { continue }
-                            let a = Int(iy) * w + Int(ix), b = Int(oy) * w + Int(ox)
+                            // In the frame, so the indices wrap rather than being checked.
+                            let a = Int(iy) &* w &+ Int(ix), b = Int(oy) &* w &+ Int(ox)
                             let inside = SIMD4<Float>(red[a], green[a], blue[a], 0)
                             let step = inside - SIMD4<Float>(red[b], green[b], blue[b], 0)
                             steps[valid] = step
-                            valid += 1
+                            valid &+= 1
                             mean += step
                             insideLuminance.append(Double(0.299 * inside.x + 0.587 * inside.y + 0.114 * inside.z))
                         }
