@@ -170,7 +170,9 @@ struct DetectedLine {
                             let n = (Block(repeating: nx), Block(repeating: ny))
                             let i0s = pixels((qx - n.0) + one, (qy - n.1) + one), i1s = pixels(qx + one, qy + one)
                             let i2s = pixels((qx + n.0) + one, (qy + n.1) + one)
-                            for lane in 0..<min(Block.scalarCount, steps - k0) {
+                            // Counts and indices wrap rather than being checked: they stay below
+                            // the number of steps.
+                            for lane in 0..<min(Block.scalarCount, steps &- k0) {
                                 let i0 = Int(i0s[lane]), i1 = Int(i1s[lane]), i2 = Int(i2s[lane])
                                 hitP = false
                                 hitN = false
@@ -182,14 +184,14 @@ struct DetectedLine {
                                 }
                                 if hitP { cp &+= 1 }
                                 if hitN { cn &+= 1 }
-                                let k = k0 + lane
-                                positive[k + 1] = cp
-                                negative[k + 1] = cn
-                                runP = hitP ? runP + 1 : max(0, runP - 1)
-                                runN = hitN ? runN + 1 : max(0, runN - 1)
+                                let k = k0 &+ lane
+                                positive[k &+ 1] = cp
+                                negative[k &+ 1] = cn
+                                runP = hitP ? runP &+ 1 : max(0, runP &- 1)
+                                runN = hitN ? runN &+ 1 : max(0, runN &- 1)
                                 best = max(best, runP, runN)
                             }
-                            k0 += Block.scalarCount
+                            k0 &+= Block.scalarCount
                         }
                         return best
                     }
