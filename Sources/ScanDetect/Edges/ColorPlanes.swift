@@ -49,15 +49,17 @@ struct ColorPlanes {
                                 sumRows(rows, rowBytes, k, usedBytes, into: sums)
                                 reduceBlocks(sums, w, k, norm, out)
                             }
-                            // The usual factors as constants, so the inner loops unroll and
-                            // vectorise; larger ones (photos over about 2400 pixels long) go
-                            // block by block: there reading the photo bounds the shrink (a
-                            // 12-megapixel photo's took as long with the vectors).
+                            // The usual factors as constants, so the inner loops unroll; larger
+                            // ones (the coarse look's, photos over about 2400 pixels long) with
+                            // the same vectors, up to the 16 whose block sums fit in 16 bits
+                            // (on photos with no page, the coarse look's instructions −7 %;
+                            // a 12-megapixel photo's shrink is bound by reading it either way).
                             switch f {
                             case 2: shrinkRow(by: 2)
                             case 3: shrinkRow(by: 3)
                             case 4: shrinkRow(by: 4)
                             case 5: shrinkRow(by: 5)
+                            case ...16: shrinkRow(by: f)
                             default:
                                 sumRows(rows, rowBytes, f, usedBytes, into: sums)
                                 reduceBlocksOneByOne(sums, w, f, norm, out)
