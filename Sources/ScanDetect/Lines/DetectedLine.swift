@@ -240,16 +240,23 @@ struct DetectedLine {
     /// The parameter `t` of a point (its position along the line).
     func parameter(x: Double, y: Double) -> Double { x * -ny + y * nx }
 
+    /// The segment between parameters `a` and `b` clipped to the frame, `s` to `e`, and the
+    /// profile's steps at its ends, clamped into the profile; nil when none of it is inside.
+    @inline(__always)
+    private func clipped(_ a: Double, _ b: Double) -> (s: Double, e: Double, i0: Int, i1: Int)? {
+        let s = max(min(a, b), tMin), e = min(max(a, b), tMax)
+        if !(s < e) { return nil }
+        let count = positive.count - 1
+        return (s, e, max(0, min(count, Int(s - tMin))), max(0, min(count, Int(e - tMin))))
+    }
+
     /// Edge support between parameters `a` and `b`: steps backed by gradients along +n and along
     /// −n, and the length of the segment that lies inside the frame.
     func support(from a: Double, to b: Double) -> (positive: Int, negative: Int, inside: Double) {
-        let s = max(min(a, b), tMin), e = min(max(a, b), tMax)
-        if !(s < e) { return (0, 0, 0) }
+        guard let (s, e, i0, i1) = clipped(a, b) else { return (0, 0, 0) }
         if isFrameBorder { return (Int((e - s) / 2), 0, e - s) }
-        let count = positive.count - 1
-        let i0 = max(0, min(count, Int(s - tMin))), i1 = max(0, min(count, Int(e - tMin)))
-        // Indices clamped into the profile just above; called for every side of every quad tried,
-        // so the reads go unchecked. Prefix sums never decrease, so the differences cannot overflow.
+        // Indices clamped into the profile; called for every side of every quad tried, so the
+        // reads go unchecked. Prefix sums never decrease, so the differences cannot overflow.
         return positive.withUnsafeBufferPointer { p in
             negative.withUnsafeBufferPointer { q in
                 (Int(p[i1] &- p[i0]), Int(q[i1] &- q[i0]), e - s)
@@ -262,15 +269,11 @@ struct DetectedLine {
     /// segment inside the frame: `support`'s larger polarity where the side is one polarity all
     /// along, as it is but where the surface behind it changes.
     func backedSteps(from a: Double, to b: Double) -> (backed: Int, inside: Double) {
-        // As `support` finds them.
-        let s = max(min(a, b), tMin), e = min(max(a, b), tMax)
-        if !(s < e) { return (0, 0) }
+        guard let (s, e, i0, i1) = clipped(a, b) else { return (0, 0) }
         if isFrameBorder { return (Int((e - s) / 2), e - s) }
-        let count = positive.count - 1
-        let i0 = max(0, min(count, Int(s - tMin))), i1 = max(0, min(count, Int(e - tMin)))
         // Called for every stretch of every pair of lines the quad search tries: the indices are
-        // clamped into the profile just above, so the reads go unchecked, and prefix sums never
-        // decrease, so the differences cannot overflow.
+        // clamped into the profile, so the reads go unchecked, and prefix sums never decrease, so
+        // the differences cannot overflow.
         return positive.withUnsafeBufferPointer { p in
             negative.withUnsafeBufferPointer { q in
                 /// The larger polarity's steps from index i to j.
