@@ -92,6 +92,84 @@ import Testing
         #expect(abs(blank[2].y - (180 + 220 / 1.41)) < 1)
     }
 
+    /// An A4 page (210 × 297 units) photographed through `PageCompletion`'s camera for an
+    /// 800 × 600 photo, tipped back 40° and turned 18° in its plane, so that its head lies past
+    /// the frame's top border and the border crosses its two long sides at different heights on
+    /// the page: the photo point of page point (u, v).
+    private func tiltedPage(u: Double, v: Double) -> Point {
+        let focal = 1000 * PhoneCamera.focalLengthPerDiagonal
+        let (tilt, turn) = (40 * Double.pi / 180, 18 * Double.pi / 180)
+        // The page's axes in camera space: Rx(tilt) · Rz(turn) applied to x and y.
+        let across = (x: cos(turn), y: sin(turn) * cos(tilt), z: sin(turn) * sin(tilt))
+        let down = (x: -sin(turn), y: cos(turn) * cos(tilt), z: cos(turn) * sin(tilt))
+        let x = -100 + u * across.x + v * down.x
+        let y = -330 + u * across.y + v * down.y
+        let z = 480 + u * across.z + v * down.z
+        return Point(400 + focal * x / z, 300 + focal * y / z)
+    }
+
+    /// Where side u of `tiltedPage` meets the frame's top border, as page height v.
+    private func heightAtTopBorder(u: Double) -> Double {
+        var (low, high) = (0.0, 297.0)
+        for _ in 0..<60 {
+            let mid = (low + high) / 2
+            if tiltedPage(u: u, v: mid).y < 0 { low = mid } else { high = mid }
+        }
+        return (low + high) / 2
+    }
+
+    @Test func closesTheVisiblePartOfATiltedPageParallelToItsFarSide() {
+        // The border crosses the left side 87 units down the page and the right side 19 units
+        // down; trimming both sides to one length in the photo leaves a closing line 13 units
+        // askew on the page, across two lines of print (`readsThePrintOfATiltedPageCutAtASlant`).
+        let a = tiltedPage(u: 0, v: heightAtTopBorder(u: 0)), b = tiltedPage(u: 210, v: heightAtTopBorder(u: 210))
+        let pa = tiltedPage(u: 0, v: 297), pb = tiltedPage(u: 210, v: 297)
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        let closed = extender.visibleRectangle(a: a, b: b, pa: pa, pb: pb, width: 800, height: 600)
+        let corners = [Point(0, 0), Point(210, 0), Point(210, 297), Point(0, 297)]
+        let photo = corners.map { tiltedPage(u: $0.x, v: $0.y) }
+        guard let toPage = Homography(from: photo, to: corners) else {
+            Issue.record("no homography")
+            return
+        }
+        let (onPageA, onPageB) = (toPage.apply(closed.a), toPage.apply(closed.b))
+        #expect(abs(onPageA.x) < 0.01 && abs(onPageB.x - 210) < 0.01)
+        #expect(abs(onPageA.y - onPageB.y) < 0.01)
+        // The larger of the visible rectangles: one corner stays where the border cuts its side.
+        #expect(closed.a == a || closed.b == b)
+        #expect(abs(onPageA.y - heightAtTopBorder(u: 0)) < 0.01)
+    }
+
+    @Test func readsThePrintOfATiltedPageCutAtASlant() {
+        // Lines of words 2 units thick every 6 units along the page's head, where the frame cuts
+        // it, their letters strokes 3 units apart; the desk is dark. Averaged along lines 13 units
+        // askew (both sides trimmed to one length in the photo), the rows alternate only about
+        // twice as much as the columns (660 against 353), and the direction is unclear.
+        let width = 800, height = 600
+        let corners = [Point(0, 0), Point(210, 0), Point(210, 297), Point(0, 297)]
+        guard let toPage = Homography(from: corners.map { tiltedPage(u: $0.x, v: $0.y) }, to: corners) else {
+            Issue.record("no homography")
+            return
+        }
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = toPage.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                guard p.x >= 0, p.x < 210, p.y >= 0, p.y < 297 else { continue }
+                let line = Int(p.y / 6), word = Int((p.x + Double(line * 7 % 11)) / 13)
+                let inked = p.x > 15 && p.x < 195 && p.y.truncatingRemainder(dividingBy: 6) < 2
+                    && Int(p.x + Double(line * 7 % 11)) % 13 < 10 && (line + word) % 5 != 0
+                    && (p.x + Double(word % 3)).truncatingRemainder(dividingBy: 3) < 1.8
+                pixels[y * width + x] = inked ? RGB8(50, 50, 55) : RGB8(235, 232, 225)
+            }
+        }
+        let image = Image(width: width, height: height, pixels: pixels)
+        let a = tiltedPage(u: 0, v: heightAtTopBorder(u: 0)), b = tiltedPage(u: 210, v: heightAtTopBorder(u: 210))
+        let direction = CutPageExtender(aspectRatio: 1.41).printRunsAlongCut(
+            a: a, b: b, pa: tiltedPage(u: 0, v: 297), pb: tiltedPage(u: 210, v: 297), in: image)
+        #expect(direction == true)
+    }
+
     @Test func choosesTheLengthAcrossTheCutFromThePrint() {
         let extender = CutPageExtender(aspectRatio: 1.41)
         // Along the cut: A4's long side, else Legal's; never the short side.

@@ -5,22 +5,21 @@ extension CutPageExtender {
     /// (true), across it (false), or neither clearly (nil: little or no text, or a grid).
     ///
     /// The visible part is the quad from the cut side `a`–`b` to the opposite side `pb`–`pa`,
-    /// its sides `pa`–`a` and `pb`–`b` trimmed to the same length in the photo, so that the side
-    /// replacing the cut, which the frame may cross at a slant, runs nearly as the page's hidden
-    /// side does. Mapped onto a unit square by the homography through those corners, lines of the
-    /// square parallel to a side are then lines of the page, so its brightness is averaged along
-    /// each family into a profile across it. Lines of text and the gaps between them make the
-    /// profile across them alternate; along them, words and letters average out. The family whose
-    /// profile alternates more by `printRatio` is the print's direction.
+    /// one of its sides `pa`–`a` and `pb`–`b` trimmed so that the side replacing the cut, which
+    /// the frame may cross at a slant, is parallel to the opposite side on the page's plane
+    /// (`visibleRectangle`): the quad is then a rectangle on the page. Mapped onto a unit square
+    /// by the homography through its corners, lines of the square parallel to a side are lines
+    /// of the page, so its brightness is averaged along each family into a profile across it.
+    /// Lines of text and the gaps between them make the profile across them alternate; along
+    /// them, words and letters average out. The family whose profile alternates more by
+    /// `printRatio` is the print's direction.
     func printRunsAlongCut(a: Point, b: Point, pa: Point, pb: Point, in image: Image<RGB8>) -> Bool? {
-        let seenA = a.distance(to: pa), seenB = b.distance(to: pb)
-        guard seenA > 0, seenB > 0 else { return nil }
-        let seen = min(seenA, seenB)
-        let (a, b) = (pa + (a - pa) * (seen / seenA), pb + (b - pb) * (seen / seenB))
+        guard a.distance(to: pa) > 0, b.distance(to: pb) > 0 else { return nil }
+        let (a, b) = visibleRectangle(a: a, b: b, pa: pa, pb: pb, width: image.width, height: image.height)
         let square = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
         guard let toPhoto = Homography(from: square, to: [a, b, pb, pa]) else { return nil }
         let alongCut = (a.distance(to: b) + pa.distance(to: pb)) / 2
-        let acrossCut = seen
+        let acrossCut = (a.distance(to: pa) + b.distance(to: pb)) / 2
         // Rows parallel to the cut side, profiled across them (v from the cut to the opposite side).
         let rows = alternation(profileLength: acrossCut, in: image) { v, u in toPhoto.apply(Point(u, v)) }
         let columns = alternation(profileLength: alongCut, in: image) { u, v in toPhoto.apply(Point(u, v)) }
@@ -28,6 +27,38 @@ extension CutPageExtender {
         if rows >= Self.printRatio * columns { return true }
         if columns >= Self.printRatio * rows { return false }
         return nil
+    }
+
+    /// The corners replacing `a` and `b` that close the visible part of a cut page as a rectangle
+    /// on its plane: one of them stays, the other moves towards the opposite side along its side
+    /// until the line through both is parallel on the page to the opposite side `pa`–`pb`, that
+    /// is, passes through that side's vanishing point (`PageCompletion`'s camera, for a
+    /// `width × height` photo). Where the camera gives no such point within the visible sides,
+    /// both sides are trimmed to the same length in the photo, which is nearly that for a page
+    /// seen from above.
+    func visibleRectangle(a: Point, b: Point, pa: Point, pb: Point, width: Int, height: Int) -> (a: Point, b: Point) {
+        let sideA = HomogeneousVector(pa).cross(HomogeneousVector(a))
+        let sideB = HomogeneousVector(pb).cross(HomogeneousVector(b))
+        let opposite = HomogeneousVector(pa).cross(HomogeneousVector(pb))
+        let camera = PageCompletion(width: width, height: height)
+        let across = camera.perpendicularVanishingPoint(to: sideA.cross(sideB), onSide: opposite)
+        // The point where the line from `corner` through the vanishing point meets `side`, as a
+        // share of the way from `start` to `end` (that side's visible part).
+        func share(from corner: Point, toSide side: HomogeneousVector, start: Point, end: Point) -> Double? {
+            let v = HomogeneousVector(corner).cross(across).cross(side)
+            guard abs(v.z) > 1e-12 else { return nil }
+            let p = Point(v.x / v.z, v.y / v.z), d = end - start
+            let t = (p - start).dot(d) / d.dot(d)
+            return t.isFinite ? t : nil
+        }
+        if let t = share(from: a, toSide: sideB, start: pb, end: b), t > 0, t <= 1 {
+            return (a, pb + (b - pb) * t)
+        }
+        if let t = share(from: b, toSide: sideA, start: pa, end: a), t > 0, t <= 1 {
+            return (pa + (a - pa) * t, b)
+        }
+        let seenA = a.distance(to: pa), seenB = b.distance(to: pb), seen = min(seenA, seenB)
+        return (pa + (a - pa) * (seen / seenA), pb + (b - pb) * (seen / seenB))
     }
 
     /// How much the brightness profile across a family of lines alternates: the mean squared
