@@ -142,9 +142,9 @@ import Testing
 
     @Test func readsThePrintOfATiltedPageCutAtASlant() {
         // Lines of words 2 units thick every 6 units along the page's head, where the frame cuts
-        // it, their letters strokes 3 units apart; the desk is dark. Averaged along lines 13 units
-        // askew (both sides trimmed to one length in the photo), the rows alternate only about
-        // twice as much as the columns (660 against 353), and the direction is unclear.
+        // it, their letters' strokes 3 units apart; the desk is dark. Averaged along lines 13
+        // units askew (both sides trimmed to one length in the photo), the rows alternate 1.9
+        // times as much as the columns (660 against 353), under `printRatio`: no direction.
         let width = 800, height = 600
         let corners = [Point(0, 0), Point(210, 0), Point(210, 297), Point(0, 297)]
         guard let toPage = Homography(from: corners.map { tiltedPage(u: $0.x, v: $0.y) }, to: corners) else {
