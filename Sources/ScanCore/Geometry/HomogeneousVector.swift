@@ -30,6 +30,14 @@ public struct HomogeneousVector: Sendable, Hashable {
     /// True when every component is finite.
     public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
 
+    /// The image point (x / z, y / z), or nil for a point at infinity (|z| ≤ 10⁻¹²) or one
+    /// that is not finite.
+    public var point: Point? {
+        guard abs(z) > 1e-12 else { return nil }
+        let p = Point(x / z, y / z)
+        return p.x.isFinite && p.y.isFinite ? p : nil
+    }
+
     public static func * (v: HomogeneousVector, s: Double) -> HomogeneousVector { HomogeneousVector(v.x * s, v.y * s, v.z * s) }
     public static func / (v: HomogeneousVector, s: Double) -> HomogeneousVector { HomogeneousVector(v.x / s, v.y / s, v.z / s) }
     public static func + (a: HomogeneousVector, b: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(a.x + b.x, a.y + b.y, a.z + b.z) }

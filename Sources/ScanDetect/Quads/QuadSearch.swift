@@ -77,7 +77,7 @@ struct QuadSearch {
         // below visit every pair of lines, and checked subscripts and index arithmetic took about a
         // quarter of the search's instructions (callgrind). Every index is within its table by
         // construction.
-        /// A zeroed (or NaN-filled) table of `size` elements, freed when the search returns.
+        /// A table of `size` elements, each `value` (each is freed when the search returns).
         func table<T>(_ size: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
             let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, size))
             buffer.initialize(repeating: value)

@@ -148,12 +148,11 @@ struct ThreeSidedSearch {
         // that side it lies as a multiple of that side's run (1 at the run's end).
         func closing(through end: (x: Double, y: Double), on other: DetectedLine,
                      run: (start: (x: Double, y: Double), end: (x: Double, y: Double))) -> (corner: Point, reach: Double)? {
-            let v = HomogeneousVector(Point(end.x, end.y)).cross(across).cross(line(other))
-            guard abs(v.z) > 1e-12 else { return nil }
-            let corner = Point(v.x / v.z, v.y / v.z)
+            guard let corner = HomogeneousVector(Point(end.x, end.y)).cross(across).cross(line(other)).point
+            else { return nil }
             let d = Point(run.end.x - run.start.x, run.end.y - run.start.y)
             let reach = (corner - Point(run.start.x, run.start.y)).dot(d) / max(1e-9, d.dot(d))
-            return corner.x.isFinite && corner.y.isFinite ? (corner, reach) : nil
+            return (corner, reach)
         }
         // Through a's end when the closing side meets b's line at or past b's run end, else
         // through b's end.

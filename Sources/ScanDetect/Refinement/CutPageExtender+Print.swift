@@ -45,11 +45,9 @@ extension CutPageExtender {
         // The point where the line from `corner` through the vanishing point meets `side`, as a
         // share of the way from `start` to `end` (that side's visible part).
         func share(from corner: Point, toSide side: HomogeneousVector, start: Point, end: Point) -> Double? {
-            let v = HomogeneousVector(corner).cross(across).cross(side)
-            guard abs(v.z) > 1e-12 else { return nil }
-            let p = Point(v.x / v.z, v.y / v.z), d = end - start
-            let t = (p - start).dot(d) / d.dot(d)
-            return t.isFinite ? t : nil
+            guard let p = HomogeneousVector(corner).cross(across).cross(side).point else { return nil }
+            let d = end - start
+            return (p - start).dot(d) / d.dot(d)
         }
         if let t = share(from: a, toSide: sideB, start: pb, end: b), t > 0, t <= 1 {
             return (a, pb + (b - pb) * t)
