@@ -20,7 +20,8 @@ import ScanCore
 /// outlines the lines show on three sides, closed where two opposite sides end or through the
 /// farther end (`ThreeSidedSearch`), and at the best quads the search makes of the larger budget
 /// of lines, and when none is a page still, the whole search on a coarser copy (`coarseLook`:
-/// sides too faint at the working size), its page measured again at the working size; an
+/// sides too faint at the working size), then on a second one, its page measured again at the
+/// working size; an
 /// accepted outline that is part of a sheet (its paper goes on past a side) widened to that
 /// outline when it is the sheet (`SheetWidening`) → the winner's sides found
 /// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
@@ -247,10 +248,13 @@ public struct DocumentDetector: Sendable {
                                  measured: first + looked + guided, measurer: &measurer)
             if !pages.isEmpty { final = decide(first + second + pages, evidence: measurer.evidence) }
         }
-        // A page whose sides are too faint for any look at the working size (`coarseLook`).
-        if (final.first?.confidence ?? 0) < options.confidenceThreshold,
-           let page = coarseLook(in: image, workingFactor: planes.factor, measurer: &measurer) {
-            final = decide([page] + final, evidence: measurer.evidence)
+        // A page whose sides are too faint for any look at the working size (`coarseLook`), on a
+        // coarser copy, and when none is found there either, on a second one.
+        for longSide in [options.coarseLookLongSide, options.secondCoarseLookLongSide]
+        where (final.first?.confidence ?? 0) < options.confidenceThreshold {
+            if let page = coarseLook(in: image, longSide: longSide, workingFactor: planes.factor, measurer: &measurer) {
+                final = decide([page] + final, evidence: measurer.evidence)
+            }
         }
         return (fittedToThePage(final, evidence: measurer.evidence), Double(planes.factor))
     }

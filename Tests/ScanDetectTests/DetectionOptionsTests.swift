@@ -61,13 +61,20 @@ struct DetectionOptionsTests {
         }
         options.maximumElongation = 0
         #expect(throws: Never.self) { try options.validate() }
-        // 0 turns the coarse look off; any other size becomes the coarse search's working size.
+        // 0 turns a coarse look off; any other size becomes the coarse search's working size.
         options = DetectionOptions()
         options.coarseLookLongSide = 32
         #expect(throws: DetectionError.invalidOption(name: "coarseLookLongSide", value: 32)) {
             try options.validate()
         }
         options.coarseLookLongSide = 0
+        #expect(throws: Never.self) { try options.validate() }
+        options = DetectionOptions()
+        options.secondCoarseLookLongSide = 32
+        #expect(throws: DetectionError.invalidOption(name: "secondCoarseLookLongSide", value: 32)) {
+            try options.validate()
+        }
+        options.secondCoarseLookLongSide = 0
         #expect(throws: Never.self) { try options.validate() }
     }
 

@@ -5,8 +5,8 @@
 // second (secondLookHypotheses), sverified (secondLookVerified), three (secondLookThreeSided),
 // threearea (threeSidedMinimumArea), elong (maximumElongation), tint (tintAgreementOverlap),
 // blank (blankOutlineFactor), wverified (widerSearchVerified), wmeasured (widerSearchMeasured),
-// outside (cornerOutsideTolerance), coarse (coarseLookLongSide), refine and extend (refinesCorners,
-// extendsCutPages: 0 or 1).
+// outside (cornerOutsideTolerance), coarse (coarseLookLongSide), coarse2 (secondCoarseLookLongSide),
+// refine and extend (refinesCorners, extendsCutPages: 0 or 1).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -39,6 +39,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "wmeasured": options.widerSearchMeasured = Int(v)
         case "outside": options.cornerOutsideTolerance = v
         case "coarse": options.coarseLookLongSide = Int(v)
+        case "coarse2": options.secondCoarseLookLongSide = Int(v)
         case "refine": options.refinesCorners = v != 0
         case "extend": options.extendsCutPages = v != 0
         default: fatalError("unknown key \(kv[0])")
