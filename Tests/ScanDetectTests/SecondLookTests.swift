@@ -88,7 +88,7 @@ struct SecondLookTests {
                          bottomRight: Point(519.207, 579.213), bottomLeft: Point(165.381, 554.866))
         var options = DetectionOptions()
         options.widerSearchMeasured = 0
-        // The coarse looks find it too (JI 1.00 at half the working size).
+        // The coarse look finds it too (JI 1.00, at half the working size), and so does the second.
         options.coarseLookLongSide = 0
         options.secondCoarseLookLongSide = 0
         try expectFoundOnlyByDefault(in: image, truth: truth, notWith: options)

@@ -158,8 +158,8 @@ struct ThreeSidedSearchTests {
         let image = try fixturePhoto(path)
         var options = DetectionOptions()
         options.secondLookThreeSided = 0
-        // The coarse looks find both pages too (the one on tiles at JI 0.99, at half the working
-        // size).
+        // The coarse look finds the page on tiles too (JI 0.99, at half the working size), and the
+        // second coarse look both pages.
         options.coarseLookLongSide = 0
         options.secondCoarseLookLongSide = 0
         try expectFoundOnlyByDefault(in: image, truth: truth, notWith: options, least: least)
