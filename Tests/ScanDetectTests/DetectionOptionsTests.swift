@@ -18,64 +18,33 @@ struct DetectionOptionsTests {
         #expect(throws: DetectionError.invalidOption(name: "confidenceThreshold", value: 1.5)) {
             try DocumentDetector(options: options)
         }
-        options = DetectionOptions()
-        options.workingLongSide = 10
-        #expect(throws: DetectionError.invalidOption(name: "workingLongSide", value: 10)) {
-            try options.validate()
-        }
-        options = DetectionOptions()
-        options.sameObjectOverlap = -0.1
-        #expect(throws: DetectionError.invalidOption(name: "sameObjectOverlap", value: -0.1)) {
-            try options.validate()
-        }
-        options = DetectionOptions()
-        options.secondLookHypotheses = -1
-        #expect(throws: DetectionError.invalidOption(name: "secondLookHypotheses", value: -1)) {
-            try options.validate()
-        }
-        options = DetectionOptions()
-        options.threeSidedMinimumArea = 1.5
-        #expect(throws: DetectionError.invalidOption(name: "threeSidedMinimumArea", value: 1.5)) {
-            try options.validate()
-        }
-        options = DetectionOptions()
-        options.widerSearchMeasured = -1
-        #expect(throws: DetectionError.invalidOption(name: "widerSearchMeasured", value: -1)) {
-            try options.validate()
-        }
-        options = DetectionOptions()
-        options.duplicateOverlap = 2.5
-        #expect(throws: DetectionError.invalidOption(name: "duplicateOverlap", value: 2.5)) {
-            try options.validate()
-        }
-        options = DetectionOptions()
-        options.tintAgreementOverlap = -0.5
-        #expect(throws: DetectionError.invalidOption(name: "tintAgreementOverlap", value: -0.5)) {
-            try options.validate()
-        }
+        expectRejected("workingLongSide", 10) { $0.workingLongSide = Int($1) }
+        expectRejected("sameObjectOverlap", -0.1) { $0.sameObjectOverlap = $1 }
+        expectRejected("secondLookHypotheses", -1) { $0.secondLookHypotheses = Int($1) }
+        expectRejected("threeSidedMinimumArea", 1.5) { $0.threeSidedMinimumArea = $1 }
+        expectRejected("widerSearchMeasured", -1) { $0.widerSearchMeasured = Int($1) }
+        expectRejected("duplicateOverlap", 2.5) { $0.duplicateOverlap = $1 }
+        expectRejected("tintAgreementOverlap", -0.5) { $0.tintAgreementOverlap = $1 }
         // 0 turns the elongation limit off; a limit under 1 would reject every outline.
-        options = DetectionOptions()
-        options.maximumElongation = 0.5
-        #expect(throws: DetectionError.invalidOption(name: "maximumElongation", value: 0.5)) {
-            try options.validate()
-        }
-        options.maximumElongation = 0
-        #expect(throws: Never.self) { try options.validate() }
+        expectRejected("maximumElongation", 0.5, offAtZero: true) { $0.maximumElongation = $1 }
         // 0 turns a coarse look off; any other size becomes the coarse search's working size.
-        options = DetectionOptions()
-        options.coarseLookLongSide = 32
-        #expect(throws: DetectionError.invalidOption(name: "coarseLookLongSide", value: 32)) {
+        expectRejected("coarseLookLongSide", 32, offAtZero: true) { $0.coarseLookLongSide = Int($1) }
+        expectRejected("secondCoarseLookLongSide", 32, offAtZero: true) { $0.secondCoarseLookLongSide = Int($1) }
+    }
+
+    /// Expects the default options with `set(value)` to fail validation naming `name` and
+    /// `value`, and, when `offAtZero`, to pass with `set(0)` (0 turning the option off).
+    private func expectRejected(_ name: String, _ value: Double, offAtZero: Bool = false,
+                                sourceLocation: SourceLocation = #_sourceLocation,
+                                _ set: (inout DetectionOptions, Double) -> Void) {
+        var options = DetectionOptions()
+        set(&options, value)
+        #expect(throws: DetectionError.invalidOption(name: name, value: value), sourceLocation: sourceLocation) {
             try options.validate()
         }
-        options.coarseLookLongSide = 0
-        #expect(throws: Never.self) { try options.validate() }
-        options = DetectionOptions()
-        options.secondCoarseLookLongSide = 32
-        #expect(throws: DetectionError.invalidOption(name: "secondCoarseLookLongSide", value: 32)) {
-            try options.validate()
-        }
-        options.secondCoarseLookLongSide = 0
-        #expect(throws: Never.self) { try options.validate() }
+        guard offAtZero else { return }
+        set(&options, 0)
+        #expect(throws: Never.self, sourceLocation: sourceLocation) { try options.validate() }
     }
 
     @Test("too small an image is no document, and check() says why")
