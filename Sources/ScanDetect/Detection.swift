@@ -7,9 +7,9 @@ public struct Detection: Sendable {
     /// pixel coordinates of the full-resolution image with the origin at the top-left pixel's
     /// corner. Corners may lie slightly outside the frame for pages cut by it.
     public var quad: Quad
-    /// Confidence in [0, 1], weighed by the lines of print inside the quad
-    /// (`DetectionOptions.blankOutlineFactor`); the detector reports "no document" below
-    /// `DetectionOptions.confidenceThreshold`.
+    /// Confidence in [0, 1], weighed by the lines of print inside the quad (less without them,
+    /// more for a doubted outline full of them: `DetectionOptions.blankOutlineFactor`); the
+    /// detector reports "no document" below `DetectionOptions.confidenceThreshold`.
     public var confidence: Double
     /// The best hypotheses that lost to `quad`, strongest first, in full-resolution coordinates
     /// (coarse, not refined); for debugging overlays.

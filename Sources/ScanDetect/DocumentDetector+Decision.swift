@@ -72,4 +72,25 @@ extension DocumentDetector {
         return hypothesis.confidence * ConfidenceModel.printFactor(transitions: transitions,
                                                                    blankFactor: options.blankOutlineFactor)
     }
+
+    /// The confidence of an outline the gate doubts (below `options.confidenceThreshold`) weighed
+    /// by the lines of print inside it: a sheet full of print (`options.printedPageTransitions`
+    /// changes, a dozen lines or more) counts 1 / `options.blankOutlineFactor` of its confidence,
+    /// as a blank outline counts that share of it (`printWeighted`), so from that share of the
+    /// threshold it is a page. Tables, floors and mats show no such print; the gate's other cues
+    /// have weighed the shelves and keyboards that do. An outline too small to read
+    /// (`ConfidenceModel.readableArea`) is not weighed: the print does not make it readable.
+    /// Otherwise, and with the cue off (`printedPageTransitions` 0, `blankOutlineFactor` 0 or 1),
+    /// its confidence stands. Only a doubted outline is read that far; an accepted one only
+    /// over its first lines.
+    func printedPageWeighted(_ hypothesis: Detection.Hypothesis, in image: Image<RGB8>) -> Double {
+        let share = options.blankOutlineFactor, needed = options.printedPageTransitions
+        let frame = Double(image.width) * Double(image.height)
+        guard needed > 0, share > 0, share < 1, hypothesis.confidence >= share * options.confidenceThreshold,
+              Polygon.area(hypothesis.quad.corners) >= ConfidenceModel.readableArea.upperBound * frame else {
+            return hypothesis.confidence
+        }
+        let transitions = PrintedRows().transitions(in: image, corners: hypothesis.quad.corners, enough: needed)
+        return transitions >= needed ? min(1, hypothesis.confidence / share) : hypothesis.confidence
+    }
 }

@@ -54,14 +54,16 @@ public struct DocumentDetector: Sendable {
     }
 
     /// The page in `image`, or nil when there is none (the first hypothesis does not reach
-    /// `options.confidenceThreshold`, also once weighed by its lines of print, or the image is
-    /// smaller than `minimumImageSide`).
+    /// `options.confidenceThreshold` once weighed by its lines of print, `printWeighted` when it
+    /// reaches it alone and `printedPageWeighted` when it does not, or the image is smaller than
+    /// `minimumImageSide`).
     /// Corners are in full-resolution pixel coordinates with the origin at the top-left pixel's
     /// corner, in contract order.
     public func detect(in image: Image<RGB8>) -> Detection? {
         let all = hypotheses(in: image)
-        guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
-        let confidence = printWeighted(best, in: image)
+        guard let best = all.first else { return nil }
+        let confidence = best.confidence >= options.confidenceThreshold
+            ? printWeighted(best, in: image) : printedPageWeighted(best, in: image)
         guard confidence >= options.confidenceThreshold else { return nil }
         var quad = best.quad
         if options.refinesCorners {

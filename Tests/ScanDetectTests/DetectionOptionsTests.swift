@@ -30,6 +30,8 @@ struct DetectionOptionsTests {
         // 0 turns a coarse look off; any other size becomes the coarse search's working size.
         expectRejected("coarseLookLongSide", 32, offAtZero: true) { $0.coarseLookLongSide = Int($1) }
         expectRejected("secondCoarseLookLongSide", 32, offAtZero: true) { $0.secondCoarseLookLongSide = Int($1) }
+        // 0 turns the printed-page weighing off; fewer than 4 changes is a line or two of print.
+        expectRejected("printedPageTransitions", 2, offAtZero: true) { $0.printedPageTransitions = Int($1) }
     }
 
     /// Expects the default options with `set(value)` to fail validation naming `name` and
