@@ -82,7 +82,7 @@ extension DocumentDetector {
     /// (`ConfidenceModel.readableArea`) is not weighed: the print does not make it readable.
     /// Otherwise, and with the cue off (`printedPageTransitions` 0, `blankOutlineFactor` 0 or 1),
     /// its confidence stands. Only a doubted outline is read that far; an accepted one only
-    /// over its first lines.
+    /// over its first lines (`printWeighted`).
     func printedPageWeighted(_ hypothesis: Detection.Hypothesis, in image: Image<RGB8>) -> Double {
         let share = options.blankOutlineFactor, needed = options.printedPageTransitions
         let frame = Double(image.width) * Double(image.height)
@@ -92,5 +92,20 @@ extension DocumentDetector {
         }
         let transitions = PrintedRows().transitions(in: image, corners: hypothesis.quad.corners, enough: needed)
         return transitions >= needed ? min(1, hypothesis.confidence / share) : hypothesis.confidence
+    }
+
+    /// `final` with its first outline weighed by its print when the gate doubts it
+    /// (`printedPageWeighted`, on the photo: working coordinates times `factor`), so that a page
+    /// of print is fitted to the page (`fittedToThePage`) as an accepted outline is; the coarse
+    /// looks' searches weigh theirs the same way (`coarseLook`). `final` as it is otherwise.
+    func printedPageFirst(_ final: [WorkingQuad], in image: Image<RGB8>, factor: Int) -> [WorkingQuad] {
+        guard var page = final.first, page.confidence < options.confidenceThreshold else { return final }
+        let toFullX = Self.fullResolution(factor: Double(factor), photoSide: image.width)
+        let toFullY = Self.fullResolution(factor: Double(factor), photoSide: image.height)
+        let corners = (0..<4).map { Point(toFullX(page.x[$0]), toFullY(page.y[$0])) }
+        guard let quad = try? Quad(corners: corners) else { return final }
+        page.confidence = printedPageWeighted(Detection.Hypothesis(quad: quad.ordered(), confidence: page.confidence),
+                                              in: image)
+        return [page] + final.dropFirst()
     }
 }

@@ -21,7 +21,8 @@ import ScanCore
 /// farther end (`ThreeSidedSearch`), and at the best quads the search makes of the larger budget
 /// of lines, and when none is a page still, the whole search on a coarser copy (`coarseLook`:
 /// sides too faint at the working size), then on a second one, its page measured again at the
-/// working size; an
+/// working size, and when none is a page still, the first outline weighed by its print (a doubted
+/// outline full of print is a page: `printedPageFirst`); an
 /// accepted outline that is part of a sheet (its paper goes on past a side) widened to that
 /// outline when it is the sheet (`SheetWidening`) → the winner's sides found
 /// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
@@ -54,16 +55,14 @@ public struct DocumentDetector: Sendable {
     }
 
     /// The page in `image`, or nil when there is none (the first hypothesis does not reach
-    /// `options.confidenceThreshold` once weighed by its lines of print, `printWeighted` when it
-    /// reaches it alone and `printedPageWeighted` when it does not, or the image is smaller than
-    /// `minimumImageSide`).
+    /// `options.confidenceThreshold`, also once weighed by its lines of print, or the image is
+    /// smaller than `minimumImageSide`).
     /// Corners are in full-resolution pixel coordinates with the origin at the top-left pixel's
     /// corner, in contract order.
     public func detect(in image: Image<RGB8>) -> Detection? {
         let all = hypotheses(in: image)
-        guard let best = all.first else { return nil }
-        let confidence = best.confidence >= options.confidenceThreshold
-            ? printWeighted(best, in: image) : printedPageWeighted(best, in: image)
+        guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
+        let confidence = printWeighted(best, in: image)
         guard confidence >= options.confidenceThreshold else { return nil }
         var quad = best.quad
         if options.refinesCorners {
@@ -171,7 +170,8 @@ public struct DocumentDetector: Sendable {
                                 among: ordered.dropFirst(options.rerankedHypotheses), measurer: &measurer)
         let accepted = (decided.first?.confidence ?? 0) >= options.confidenceThreshold
         guard accepted ? options.widensToSheet : options.secondLookHypotheses > 0 else {
-            return (fittedToThePage(decided, evidence: measurer.evidence), Double(planes.factor))
+            let page = printedPageFirst(decided, in: image, factor: planes.factor)
+            return (fittedToThePage(page, evidence: measurer.evidence), Double(planes.factor))
         }
         // The larger budget of lines, found once for the guided search and the last look's wider
         // one.
@@ -258,6 +258,7 @@ public struct DocumentDetector: Sendable {
                 final = decide([page] + final, evidence: measurer.evidence)
             }
         }
+        final = printedPageFirst(final, in: image, factor: planes.factor)
         return (fittedToThePage(final, evidence: measurer.evidence), Double(planes.factor))
     }
 

@@ -126,6 +126,23 @@ struct PrintedRowsTests {
         #expect(weighed(0.3, in: printed, by: try DocumentDetector(options: off)) == 0.3)
     }
 
+    @Test("the search's doubted first outline is weighed by its print before it is fitted to the page")
+    func printedPageFirst() {
+        let printed = Self.scene(printed: true).render(), blank = Self.scene(printed: false).render()
+        let c = Self.page.corners
+        func outline(_ confidence: Double) -> WorkingQuad {
+            WorkingQuad(x: SIMD4(c.map(\.x)), y: SIMD4(c.map(\.y)), confidence: confidence)
+        }
+        let detector = DocumentDetector()
+        // The scene is at the working size: working and photo coordinates are the same.
+        let doubted = [outline(0.3), outline(0.25)]
+        #expect(detector.printedPageFirst(doubted, in: printed, factor: 1).map(\.confidence) == [0.6, 0.25])
+        #expect(detector.printedPageFirst(doubted, in: blank, factor: 1).map(\.confidence) == [0.3, 0.25])
+        // An accepted first outline is weighed later, and only over its first lines (`printWeighted`).
+        #expect(detector.printedPageFirst([outline(0.5)], in: printed, factor: 1).map(\.confidence) == [0.5])
+        #expect(detector.printedPageFirst([], in: printed, factor: 1).isEmpty)
+    }
+
     @Test("an outline too small to read is not weighed by its print")
     func unreadablePrint() throws {
         // The page fills about 30 % of the 720 × 480 frame, and about 3 % of one three times as
