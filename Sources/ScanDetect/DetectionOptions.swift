@@ -249,7 +249,7 @@ public struct DetectionOptions: Sendable {
     /// Long side, in pixels, of a second coarser copy searched the same way when the coarse look
     /// (`coarseLookLongSide`) finds no page either. Which faint side averages clear of the noise
     /// depends on how the blocks of a copy fall across it, so a copy of another size finds other
-    /// pages: on the generator's benchmark set and seeds 10 and 12–18 (2,750 pages, 1,464
+    /// pages: on the generator's benchmark set and seeds 10 and 12–18 (2,750 pages, 1,564
     /// negatives), 180 finds 8 pages where none had been (4 at JI 0.80–1.00: a curled receipt, a
     /// page under a finger, a page on a striped cloth, a white-table page; 4 at 0.25–0.57: three
     /// on white tables, one cut by the frame), adding no false positive; held out, seeds 19–22

@@ -95,17 +95,14 @@ extension DocumentDetector {
     }
 
     /// `final` with its first outline weighed by its print when the gate doubts it
-    /// (`printedPageWeighted`, on the photo: working coordinates times `factor`), so that a page
-    /// of print is fitted to the page (`fittedToThePage`) as an accepted outline is; the coarse
-    /// looks' searches weigh theirs the same way (`coarseLook`). `final` as it is otherwise.
+    /// (`printedPageWeighted`, on the photo: `hypothesis`, working coordinates times `factor`), so
+    /// that a page of print is fitted to the page (`fittedToThePage`) as an accepted outline is;
+    /// the coarse looks' searches weigh theirs the same way (`coarseLook`). `final` as it is
+    /// otherwise.
     func printedPageFirst(_ final: [WorkingQuad], in image: Image<RGB8>, factor: Int) -> [WorkingQuad] {
-        guard var page = final.first, page.confidence < options.confidenceThreshold else { return final }
-        let toFullX = Self.fullResolution(factor: Double(factor), photoSide: image.width)
-        let toFullY = Self.fullResolution(factor: Double(factor), photoSide: image.height)
-        let corners = (0..<4).map { Point(toFullX(page.x[$0]), toFullY(page.y[$0])) }
-        guard let quad = try? Quad(corners: corners) else { return final }
-        page.confidence = printedPageWeighted(Detection.Hypothesis(quad: quad.ordered(), confidence: page.confidence),
-                                              in: image)
+        guard var page = final.first, page.confidence < options.confidenceThreshold,
+              let hypothesis = Self.hypothesis(page, factor: Double(factor), in: image) else { return final }
+        page.confidence = printedPageWeighted(hypothesis, in: image)
         return [page] + final.dropFirst()
     }
 }

@@ -89,13 +89,17 @@ public struct DocumentDetector: Sendable {
     /// coarse (not refined); empty when the image is too small or has no plausible quad.
     public func hypotheses(in image: Image<RGB8>) -> [Detection.Hypothesis] {
         let (ordered, factor) = workingHypotheses(in: image)
-        let toFullX = Self.fullResolution(factor: factor, photoSide: image.width)
-        let toFullY = Self.fullResolution(factor: factor, photoSide: image.height)
-        return ordered.compactMap { c -> Detection.Hypothesis? in
-            let points = (0..<4).map { Point(toFullX(c.x[$0]), toFullY(c.y[$0])) }
-            guard let q = try? Quad(corners: points) else { return nil }
-            return Detection.Hypothesis(quad: q.ordered(), confidence: c.confidence)
-        }
+        return ordered.compactMap { Self.hypothesis($0, factor: factor, in: image) }
+    }
+
+    /// `quad` in `image`'s full-resolution coordinates (`fullResolution`, working coordinates times
+    /// `factor`) and contract order, with its confidence; nil when its corners make no quad.
+    static func hypothesis(_ quad: WorkingQuad, factor: Double, in image: Image<RGB8>) -> Detection.Hypothesis? {
+        let toFullX = fullResolution(factor: factor, photoSide: image.width)
+        let toFullY = fullResolution(factor: factor, photoSide: image.height)
+        let points = (0..<4).map { Point(toFullX(quad.x[$0]), toFullY(quad.y[$0])) }
+        guard let q = try? Quad(corners: points) else { return nil }
+        return Detection.Hypothesis(quad: q.ordered(), confidence: quad.confidence)
     }
 
     /// Maps a working coordinate along a photo side of `photoSide` pixels to full resolution.
