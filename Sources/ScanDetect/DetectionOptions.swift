@@ -142,6 +142,11 @@ public struct DetectionOptions: Sendable {
     /// precise as the working copy (about one working pixel).
     public var refinesCorners: Bool = true
 
+    /// Whether refined corners move out to the tips of the paper where a curled or folded sheet's
+    /// sides bend away from the fitted lines near their ends (`CornerTips`). Off: corners where
+    /// the lines fitted near them cross. Read only with `refinesCorners`.
+    public var findsCornerTips: Bool = true
+
     /// Half-width, in full-resolution pixels, of the band searched across each side when
     /// refining, on top of the working-to-full scale factor. Higher: recovers from coarser
     /// errors, more chance of locking onto a nearby parallel edge.

@@ -28,8 +28,9 @@ import ScanCore
 /// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
 /// on print moved out to the page's edge beyond them (`PageEvidence.includingPaper`), and over
 /// any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel
-/// precision on the full-resolution image and, when the frame cuts it and the page visibly
-/// continues past the border, completed beyond it.
+/// precision on the full-resolution image, each corner moved out to the tip of the paper where a
+/// curled or folded sheet's corner sticks out past it (`CornerTips`), and, when the frame cuts it
+/// and the page visibly continues past the border, completed beyond it.
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions
@@ -68,7 +69,10 @@ public struct DocumentDetector: Sendable {
         if options.refinesCorners {
             let factor = Double(workingFactor(for: image))
             let refiner = EdgeRefiner(band: factor + options.refinementBand, spacing: max(4, 2 * factor))
-            let refined = refiner.refine(quad.corners, in: image)
+            var refined = refiner.refine(quad.corners, in: image)
+            if options.findsCornerTips {
+                refined = CornerTips().tips(refined, in: image)
+            }
             if let q = try? Quad(corners: refined), q.isValid(in: nil) {
                 quad = q
             }

@@ -6,7 +6,7 @@
 // threearea (threeSidedMinimumArea), elong (maximumElongation), tint (tintAgreementOverlap),
 // blank (blankOutlineFactor), wverified (widerSearchVerified), wmeasured (widerSearchMeasured),
 // outside (cornerOutsideTolerance), coarse (coarseLookLongSide), coarse2 (secondCoarseLookLongSide),
-// refine and extend (refinesCorners, extendsCutPages: 0 or 1).
+// refine, tips and extend (refinesCorners, findsCornerTips, extendsCutPages: 0 or 1).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -41,6 +41,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "coarse": options.coarseLookLongSide = Int(v)
         case "coarse2": options.secondCoarseLookLongSide = Int(v)
         case "refine": options.refinesCorners = v != 0
+        case "tips": options.findsCornerTips = v != 0
         case "extend": options.extendsCutPages = v != 0
         default: fatalError("unknown key \(kv[0])")
         }
