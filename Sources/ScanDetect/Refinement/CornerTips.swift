@@ -97,22 +97,32 @@ struct CornerTips {
         let columns = offsets.map { cx + $0 }, rows = offsets.map { cy + $0 }
         let alongX = columns.map { (Double($0) + 0.5 - corner.x) * outward.x }
         let alongY = rows.map { (Double($0) + 0.5 - corner.y) * outward.y }
-        let tolerance = paperTolerance * paperTolerance
+        let tolerance = Int(paperTolerance * paperTolerance)
+        let paperLevels = SIMD3(Int(paper.x), Int(paper.y), Int(paper.z))
+        let surfaceLevels = SIMD3(Int(surface.x), Int(surface.y), Int(surface.z))
         var isPaper = [Bool](repeating: false, count: side * side)
-        var paperBeyond = false
-        for j in 0..<side {
-            let row = rows[j] * width
-            for i in 0..<side {
-                let pixel = pixels[row + columns[i]]
-                let v = SIMD3(Double(pixel.r), Double(pixel.g), Double(pixel.b))
-                let toPaper = Self.squaredDistance(v, paper)
-                guard toPaper < tolerance && toPaper < Self.squaredDistance(v, surface) else { continue }
-                isPaper[j * side + i] = true
-                if alongX[i] + alongY[j] > minimumMove { paperBeyond = true }
+        /// Classifies the cells past the corner by more than `minimumMove` (`beyond`), or the
+        /// others; true when any of them is paper.
+        func classify(beyond: Bool) -> Bool {
+            var any = false
+            for j in 0..<side {
+                let row = rows[j] * width
+                for i in 0..<side where (alongX[i] + alongY[j] > minimumMove) == beyond {
+                    let pixel = pixels[row + columns[i]]
+                    let v = SIMD3(Int(pixel.r), Int(pixel.g), Int(pixel.b))
+                    let toPaper = Self.squaredDistance(v, paperLevels)
+                    if toPaper < tolerance && toPaper < Self.squaredDistance(v, surfaceLevels) {
+                        isPaper[j * side + i] = true
+                        any = true
+                    }
+                }
             }
+            return any
         }
-        // Most corners end their paper: nothing of its colour lies past them.
-        guard paperBeyond else { return nil }
+        // Most corners end their paper: nothing of its colour lies past them, and the rest of the
+        // window is not read.
+        guard classify(beyond: true) else { return nil }
+        _ = classify(beyond: false)
         var grid = CellGrid(side: side, cells: isPaper)
         grid.open(radius: openingRadius)
         let seedOffset = corner - outward * (sampleDepth * radius) - Point(Double(cx), Double(cy))
@@ -152,6 +162,11 @@ struct CornerTips {
         }
         let median = { (v: [UInt8]) -> Double in Double(v.sorted()[v.count / 2]) }
         return SIMD3(median(r), median(g), median(b))
+    }
+
+    private static func squaredDistance<T: SIMD>(_ a: T, _ b: T) -> T.Scalar where T.Scalar: FixedWidthInteger {
+        let d = a &- b
+        return (d &* d).wrappedSum()
     }
 
     private static func squaredDistance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
@@ -205,22 +220,28 @@ private struct CellGrid {
 
     /// Grows the set cells by `radius` steps, onto cells set in `allowed` only.
     mutating func grow(radius: Int, within allowed: [Bool]) {
-        for _ in 0..<radius {
-            cells = stepped(keepingAll: false)
-            for n in cells.indices where !allowed[n] { cells[n] = false }
-        }
+        for _ in 0..<radius { cells = stepped(keepingAll: false, within: allowed) }
     }
 
     /// One step of erosion (`keepingAll`: a cell stays set only with its four neighbours set) or
-    /// of dilation (a cell becomes set with any of them set).
-    private func stepped(keepingAll: Bool) -> [Bool] {
-        var next = cells
-        for j in 0..<side {
-            for i in 0..<side {
-                let n = j * side + i
-                let left = i > 0 && cells[n - 1], right = i < side - 1 && cells[n + 1]
-                let up = j > 0 && cells[n - side], down = j < side - 1 && cells[n + side]
-                next[n] = keepingAll ? cells[n] && left && right && up && down : cells[n] || left || right || up || down
+    /// of dilation (a cell becomes set with any of them set, where `allowed` when given).
+    private func stepped(keepingAll: Bool, within allowed: [Bool]? = nil) -> [Bool] {
+        var next = [Bool](repeating: false, count: cells.count)
+        let side = side
+        cells.withUnsafeBufferPointer { c in
+            next.withUnsafeMutableBufferPointer { out in
+                for j in 0..<side {
+                    let hasUp = j > 0, hasDown = j < side - 1
+                    for i in 0..<side {
+                        let n = j * side + i
+                        let left = i > 0 && c[n - 1], right = i < side - 1 && c[n + 1]
+                        let up = hasUp && c[n - side], down = hasDown && c[n + side]
+                        out[n] = keepingAll ? c[n] && left && right && up && down : c[n] || left || right || up || down
+                    }
+                }
+                if let allowed {
+                    for n in 0..<out.count where !allowed[n] { out[n] = false }
+                }
             }
         }
         return next
