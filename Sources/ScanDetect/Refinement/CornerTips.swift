@@ -25,8 +25,8 @@ struct CornerTips {
     /// Most grid cells across the window's half-size: larger windows (large photos) are read on a
     /// coarser grid.
     let cellsPerReach = 40
-    /// Where the paper's and the surface's colours are read: this share of `reach` inside and
-    /// outside the corner along its bisector (the median of 5 × 5 pixels).
+    /// Where the paper's and the surface's colours are read: this share of the window's half-size
+    /// inside and outside the corner along its bisector (the median of 5 × 5 pixels).
     let sampleDepth = 0.8
     /// Least colour difference (RGB, grey levels) between the paper and the surface: below it the
     /// two are not told apart reliably. At 40 (with a `paperTolerance` of 20) a page's corner on
@@ -50,9 +50,9 @@ struct CornerTips {
     /// Largest distance of the tip from the nearer side's line, as a share of its distance from
     /// the fitted corner: a curled sheet's tip lies on the way of one side (it bends away from
     /// the other), while a fingernail or a blob of paper colour stuck to the corner sits off both.
-    /// (Measured in a prototype without it, with a contrast of 40, on the benchmark set and seeds 10, 12, 13, 17
-    /// and 18: of the tips that placed a page worse by more than 0.005 in JI, 8 of 12 lay farther
-    /// off, mostly fingernails, against 17 of the 98 that placed one better.)
+    /// (Measured in a prototype without it, with a contrast of 40, on the benchmark set and seeds
+    /// 10, 12, 13, 17 and 18: of the tips that placed a page worse by more than 0.005 in JI, 8 of
+    /// 12 lay farther off, mostly fingernails, against 17 of the 98 that placed one better.)
     let sideOffsetShare = 0.35
 
     /// `corners` (full-resolution pixels, a convex quad in cyclic order) with each moved out to
