@@ -83,12 +83,12 @@ struct CornerTips {
         let cx = Int(corner.x.rounded(.down)), cy = Int(corner.y.rounded(.down))
         let span = Int((Double(cells) * step).rounded())
         guard cx - span >= 1, cy - span >= 1, cx + span < width - 1, cy + span < height - 1 else { return nil }
-        let colour = { (p: Point) -> SIMD3<Double>? in
+        let colour = { (p: Point) -> SIMD3<Int>? in
             Self.medianColour(around: p, pixels: pixels, width: width, height: height)
         }
         guard let paper = colour(corner - outward * (sampleDepth * radius)),
               let surface = colour(corner + outward * (sampleDepth * radius)),
-              Self.squaredDistance(paper, surface) >= minimumContrast * minimumContrast,
+              Double(Self.squaredDistance(paper, surface)) >= minimumContrast * minimumContrast,
               Self.luminance(paper) >= Self.luminance(surface) else { return nil }
         // The grid: cell (i, j) is pixel (columns[i], rows[j]), at `along` past the corner along
         // the bisector.
@@ -98,8 +98,6 @@ struct CornerTips {
         let alongX = columns.map { (Double($0) + 0.5 - corner.x) * outward.x }
         let alongY = rows.map { (Double($0) + 0.5 - corner.y) * outward.y }
         let tolerance = Int(paperTolerance * paperTolerance)
-        let paperLevels = SIMD3(Int(paper.x), Int(paper.y), Int(paper.z))
-        let surfaceLevels = SIMD3(Int(surface.x), Int(surface.y), Int(surface.z))
         var isPaper = [Bool](repeating: false, count: side * side)
         /// Classifies the cells past the corner by more than `minimumMove` (`beyond`), or the
         /// others; true when any of them is paper.
@@ -110,8 +108,8 @@ struct CornerTips {
                 for i in 0..<side where (alongX[i] + alongY[j] > minimumMove) == beyond {
                     let pixel = pixels[row + columns[i]]
                     let v = SIMD3(Int(pixel.r), Int(pixel.g), Int(pixel.b))
-                    let toPaper = Self.squaredDistance(v, paperLevels)
-                    if toPaper < tolerance && toPaper < Self.squaredDistance(v, surfaceLevels) {
+                    let toPaper = Self.squaredDistance(v, paper)
+                    if toPaper < tolerance && toPaper < Self.squaredDistance(v, surface) {
                         isPaper[j * side + i] = true
                         any = true
                     }
@@ -148,7 +146,7 @@ struct CornerTips {
 
     /// Per-channel medians of the 5 × 5 pixels around `p`, or nil when `p` lies outside the frame.
     private static func medianColour(around p: Point, pixels: UnsafeBufferPointer<RGB8>, width: Int,
-                                     height: Int) -> SIMD3<Double>? {
+                                     height: Int) -> SIMD3<Int>? {
         let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         var r: [UInt8] = [], g: [UInt8] = [], b: [UInt8] = []
@@ -160,22 +158,17 @@ struct CornerTips {
                 b.append(pixel.b)
             }
         }
-        let median = { (v: [UInt8]) -> Double in Double(v.sorted()[v.count / 2]) }
+        let median = { (v: [UInt8]) -> Int in Int(v.sorted()[v.count / 2]) }
         return SIMD3(median(r), median(g), median(b))
     }
 
-    private static func squaredDistance<T: SIMD>(_ a: T, _ b: T) -> T.Scalar where T.Scalar: FixedWidthInteger {
+    private static func squaredDistance(_ a: SIMD3<Int>, _ b: SIMD3<Int>) -> Int {
         let d = a &- b
         return (d &* d).wrappedSum()
     }
 
-    private static func squaredDistance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
-        let d = a - b
-        return (d * d).sum()
-    }
-
-    private static func luminance(_ v: SIMD3<Double>) -> Double {
-        0.299 * v.x + 0.587 * v.y + 0.114 * v.z
+    private static func luminance(_ v: SIMD3<Int>) -> Double {
+        0.299 * Double(v.x) + 0.587 * Double(v.y) + 0.114 * Double(v.z)
     }
 
     private static func distance(of p: Point, fromLineThrough a: Point, _ b: Point) -> Double {
