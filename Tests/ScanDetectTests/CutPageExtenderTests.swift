@@ -230,6 +230,33 @@ import Testing
         #expect(abs(flatReach - farLeft.y) > 100, "image-space completion \(flatReach) vs true \(farLeft.y)")
     }
 
+    /// The same page in a 16:9 photo (1920 × 1080) from a phone whose 4:3 sensor has the 26 mm-
+    /// equivalent lens: the photo is the frame's middle rows, so its focal length is that of a
+    /// 1920 × 1440 frame (1442 px), longer than 26 / 43.27 of the photo's own diagonal (1324 px).
+    /// The completion assumes it, and lands on the hidden corners.
+    @Test func completesARecedingPageInAWidePhoto() throws {
+        let focal = 2400 * 26 / 43.27  // 1920 × 1440 has a 2400 px diagonal
+        let tilt = 30 * Double.pi / 180, turn = 5 * Double.pi / 180
+        let across = SIMD3(cos(turn), sin(turn) * cos(tilt), -sin(turn) * sin(tilt))
+        let along = SIMD3(sin(turn), -cos(turn) * cos(tilt), cos(turn) * sin(tilt))
+        let origin = SIMD3(-100.0, 70, 260)
+        func project(_ u: Double, _ v: Double) -> Point {
+            let X = origin + across * u + along * v
+            return Point(focal * X.x / X.z + 960, focal * X.y / X.z + 540)
+        }
+        let nearLeft = project(0, 0), nearRight = project(210, 0), farRight = project(210, 297), farLeft = project(0, 297)
+        try #require(farLeft.y < 0 && farRight.y < 0 && nearLeft.y < 1080 && nearRight.y < 1080)
+        func cut(_ p: Point, _ q: Point) -> Point {
+            let t = p.y / (p.y - q.y)
+            return Point(p.x + (q.x - p.x) * t, 0)
+        }
+        let camera = PageCompletion(width: 1920, height: 1080)
+        let completed = try #require(camera.complete(a: cut(nearLeft, farLeft), b: cut(nearRight, farRight),
+                                                     pa: nearLeft, pb: nearRight) { width, _ in width * 297 / 210 })
+        #expect(abs(completed.a.x - farLeft.x) < 2 && abs(completed.a.y - farLeft.y) < 2, "\(completed.a) vs \(farLeft)")
+        #expect(abs(completed.b.x - farRight.x) < 2 && abs(completed.b.y - farRight.y) < 2, "\(completed.b) vs \(farRight)")
+    }
+
     @Test func keepsAPageWhoseSideIsInsideTheFrame() {
         // The detector closed the outline at the frame although the page ends at x = 300.
         let image = photo(pageRight: 300)

@@ -43,11 +43,3 @@ public struct HomogeneousVector: Sendable, Hashable {
     public static func + (a: HomogeneousVector, b: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(a.x + b.x, a.y + b.y, a.z + b.z) }
     public static func - (a: HomogeneousVector, b: HomogeneousVector) -> HomogeneousVector { HomogeneousVector(a.x - b.x, a.y - b.y, a.z - b.z) }
 }
-
-/// The main camera of most phones: a 26 mm-equivalent lens, whose focal length is 26 / 43.27 of
-/// the image diagonal (a 35 mm frame's diagonal is 43.27 mm). Assumed wherever a photo's focal
-/// length is unknown.
-public enum PhoneCamera {
-    /// Focal length as a fraction of the image diagonal.
-    public static let focalLengthPerDiagonal = 26.0 / 43.27
-}

@@ -13,10 +13,10 @@ struct PageCompletion {
     let centre: (x: Double, y: Double)
 
     /// A camera for a `width × height` photo with the field of view of a phone's main camera
-    /// (`PhoneCamera`).
+    /// (`PhoneCamera.focalLength`: a 16:9 photo is cut from a 4:3 frame, so its field of view is
+    /// narrower than its own diagonal would give).
     init(width: Int, height: Int) {
-        let diagonal = (Double(width * width) + Double(height * height)).squareRoot()
-        focalLength = diagonal * PhoneCamera.focalLengthPerDiagonal
+        focalLength = PhoneCamera.focalLength(width: width, height: height)
         centre = (Double(width) / 2, Double(height) / 2)
     }
 
