@@ -44,7 +44,7 @@ public enum ImageCodec {
         return DecodedImage(
             image: stored.image.applyingOrientation(orientation), format: format,
             storedWidth: stored.image.width, storedHeight: stored.image.height,
-            appliedOrientation: orientation)
+            appliedOrientation: orientation, equivalentFocalLength: stored.equivalentFocalLength)
     }
 
     /// Encodes a gray or RGB image as JPEG (an RGBA image's alpha is ignored).

@@ -61,6 +61,14 @@ public struct DocumentDetector: Sendable {
     /// Corners are in full-resolution pixel coordinates with the origin at the top-left pixel's
     /// corner, in contract order.
     public func detect(in image: Image<RGB8>) -> Detection? {
+        detect(in: image, focalLength: nil)
+    }
+
+    /// The page in `image`, as `detect(in:)`, for a photo whose camera's focal length in pixels is
+    /// known (from its EXIF, `DecodedImage.focalLength`): a page cut by the frame is completed
+    /// in that camera's perspective (`CutPageExtender`) rather than a phone's main camera's; nil
+    /// assumes the latter.
+    public func detect(in image: Image<RGB8>, focalLength: Double?) -> Detection? {
         let all = hypotheses(in: image)
         guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
         let confidence = printWeighted(best, in: image)
@@ -78,7 +86,7 @@ public struct DocumentDetector: Sendable {
             }
         }
         if options.extendsCutPages {
-            let extender = CutPageExtender(aspectRatio: options.cutPageAspectRatio)
+            let extender = CutPageExtender(aspectRatio: options.cutPageAspectRatio, focalLength: focalLength)
             let extended = extender.extend(quad.corners, in: image)
             if let q = try? Quad(corners: extended), q.isValid(in: nil) {
                 quad = q

@@ -257,6 +257,37 @@ import Testing
         #expect(abs(completed.b.x - farRight.x) < 2 && abs(completed.b.y - farRight.y) < 2, "\(completed.b) vs \(farRight)")
     }
 
+    /// A page photographed through a 2× telephoto lens (52 mm-equivalent, as its EXIF would say)
+    /// in a 1600 × 1200 photo: completed with that focal length, the hidden corners land where
+    /// the camera saw them; with a phone's main camera assumed, far off.
+    @Test func completesWithTheFocalLengthThePhotoStates() throws {
+        let focal = 2000 * 52 / 43.27
+        let tilt = 35 * Double.pi / 180, turn = 6 * Double.pi / 180
+        let across = SIMD3(cos(turn), sin(turn) * cos(tilt), -sin(turn) * sin(tilt))
+        let along = SIMD3(sin(turn), -cos(turn) * cos(tilt), cos(turn) * sin(tilt))
+        let origin = SIMD3(-100.0, 30, 520)
+        func project(_ u: Double, _ v: Double) -> Point {
+            let X = origin + across * u + along * v
+            return Point(focal * X.x / X.z + 800, focal * X.y / X.z + 600)
+        }
+        let nearLeft = project(0, 0), nearRight = project(210, 0), farRight = project(210, 297), farLeft = project(0, 297)
+        try #require(farLeft.y < 0 && farRight.y < 0 && nearLeft.y < 1200 && nearRight.y < 1200)
+        func cut(_ p: Point, _ q: Point) -> Point {
+            let t = p.y / (p.y - q.y)
+            return Point(p.x + (q.x - p.x) * t, 0)
+        }
+        let (seenLeft, seenRight) = (cut(nearLeft, farLeft), cut(nearRight, farRight))
+        let a4 = { (width: Double, _: Double) -> Double? in width * 297 / 210 }
+        let stated = try #require(PageCompletion(width: 1600, height: 1200, focalLength: focal)
+            .complete(a: seenLeft, b: seenRight, pa: nearLeft, pb: nearRight, extent: a4))
+        #expect(stated.a.distance(to: farLeft) < 2 && stated.b.distance(to: farRight) < 2, "\(stated) vs \(farLeft), \(farRight)")
+        let assumed = try #require(PageCompletion(width: 1600, height: 1200)
+            .complete(a: seenLeft, b: seenRight, pa: nearLeft, pb: nearRight, extent: a4))
+        #expect(assumed.a.distance(to: farLeft) > 20, "\(assumed.a) vs \(farLeft)")
+        // A focal length that is not a positive number falls back to the phone's.
+        #expect(PageCompletion(width: 1600, height: 1200, focalLength: -1).focalLength == PageCompletion(width: 1600, height: 1200).focalLength)
+    }
+
     @Test func keepsAPageWhoseSideIsInsideTheFrame() {
         // The detector closed the outline at the frame although the page ends at x = 300.
         let image = photo(pageRight: 300)

@@ -41,6 +41,7 @@ enum JPEGDecoder {
             // whose pixels are fine; they are accepted.
         })
         if let failure { throw failure }
-        return StoredImage(image: image, orientation: info.orientation)
+        return StoredImage(image: image, orientation: info.orientation,
+                           equivalentFocalLength: ExifFocalLengthReader.equivalentFocalLength(inJPEG: bytes))
     }
 }

@@ -57,40 +57,11 @@ public enum ExifOrientationReader {
     // MARK: - TIFF
 
     static func orientation(inTIFF input: Slice<UnsafeBufferPointer<UInt8>>) -> ImageOrientation? {
-        var tiff = input
-        if tiff.count >= exifIdentifier.count, tiff.prefix(exifIdentifier.count).elementsEqual(exifIdentifier) {
-            tiff = tiff.dropFirst(exifIdentifier.count)
-        }
-        let base = tiff.startIndex
-        let count = tiff.count
-        guard count >= 8 else { return nil }
-        let littleEndian: Bool
-        switch (tiff[base], tiff[base + 1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
-        default: return nil
-        }
-        func u16(_ at: Int) -> UInt16? {
-            guard at >= 0, at + 2 <= count else { return nil }
-            let a = UInt16(tiff[base + at]), b = UInt16(tiff[base + at + 1])
-            return littleEndian ? a | b << 8 : a << 8 | b
-        }
-        func u32(_ at: Int) -> UInt32? {
-            guard let hi = u16(littleEndian ? at + 2 : at), let lo = u16(littleEndian ? at : at + 2) else { return nil }
-            return UInt32(hi) << 16 | UInt32(lo)
-        }
-        guard u16(2) == 42, let ifdOffset = u32(4).map(Int.init), let entryCount = u16(ifdOffset).map(Int.init) else {
-            return nil
-        }
-        // Each entry is 12 bytes; the count is capped by what the data can hold.
-        let entries = min(entryCount, max(0, (count - ifdOffset - 2) / 12))
-        for index in 0..<entries {
-            let entry = ifdOffset + 2 + index * 12
-            guard u16(entry) == orientationTag else { continue }
-            // SHORT (3), count 1, value left-justified in the 4-byte value field.
-            guard u16(entry + 2) == 3, u32(entry + 4) == 1, let value = u16(entry + 8) else { return nil }
-            return ImageOrientation(exifValue: Int(value))
-        }
-        return nil
+        // SHORT (3), count 1, value left-justified in the 4-byte value field.
+        guard let tiff = ExifTIFF(Array(input)),
+              let entry = tiff.entry(orientationTag, inDirectoryAt: tiff.firstDirectory),
+              entry.type == 3, entry.count == 1, let value = tiff.u16(entry.valueField)
+        else { return nil }
+        return ImageOrientation(exifValue: Int(value))
     }
 }

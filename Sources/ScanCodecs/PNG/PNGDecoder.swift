@@ -17,8 +17,9 @@ enum PNGDecoder {
         let image: Image<Pixel> = try bytes.withUnsafeBufferPointer { png throws(CodecError) in
             try decodePixels(png, name: name, options: options, declaresGamma: chunks.declaresGamma)
         }
-        let orientation = chunks.exif.flatMap { ExifOrientationReader.orientation(inTIFF: Array($0)) } ?? .up
-        return StoredImage(image: image, orientation: orientation)
+        let exif = chunks.exif.map { Array($0) }
+        return StoredImage(image: image, orientation: exif.flatMap(ExifOrientationReader.orientation(inTIFF:)) ?? .up,
+                           equivalentFocalLength: exif.flatMap(ExifFocalLengthReader.equivalentFocalLength(inTIFF:)))
     }
 
     private static func decodePixels<Pixel: BytePixel>(

@@ -2,8 +2,12 @@
 /// is 26 / 43.27 of the sensor frame's diagonal (a 35 mm frame's diagonal is 43.27 mm). Assumed
 /// wherever a photo's focal length is unknown.
 public enum PhoneCamera {
+    /// A 35 mm film frame's diagonal in millimetres, against which equivalent focal lengths are
+    /// stated.
+    public static let filmDiagonal = 43.27
+
     /// Focal length as a fraction of the diagonal of a photo of the sensor's whole frame.
-    public static let focalLengthPerDiagonal = 26.0 / 43.27
+    public static let focalLengthPerDiagonal = 26.0 / filmDiagonal
 
     /// Long-to-short side ratio of the sensor's frame.
     public static let sensorAspectRatio = 4.0 / 3.0

@@ -33,14 +33,14 @@ extension CutPageExtender {
     /// on its plane: one of them stays, the other moves towards the opposite side along its side
     /// until the line through both is parallel on the page to the opposite side `pa`–`pb`, that
     /// is, passes through that side's vanishing point (`PageCompletion`'s camera, for a
-    /// `width × height` photo). Where the camera gives no such point within the visible sides,
-    /// both sides are trimmed to the same length in the photo, which is nearly that for a page
-    /// seen from above.
+    /// `width × height` photo and `focalLength`). Where the camera gives no such point within the
+    /// visible sides, both sides are trimmed to the same length in the photo, which is nearly that
+    /// for a page seen from above.
     func visibleRectangle(a: Point, b: Point, pa: Point, pb: Point, width: Int, height: Int) -> (a: Point, b: Point) {
         let sideA = HomogeneousVector(pa).cross(HomogeneousVector(a))
         let sideB = HomogeneousVector(pb).cross(HomogeneousVector(b))
         let opposite = HomogeneousVector(pa).cross(HomogeneousVector(pb))
-        let camera = PageCompletion(width: width, height: height)
+        let camera = PageCompletion(width: width, height: height, focalLength: focalLength)
         let across = camera.perpendicularVanishingPoint(to: sideA.cross(sideB), onSide: opposite)
         // The point where the line from `corner` through the vanishing point meets `side`, as a
         // share of the way from `start` to `end` (that side's visible part).

@@ -15,6 +15,9 @@ import ScanCore
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double
+    /// The camera's focal length in pixels where the photo states it (EXIF); nil assumes a phone's
+    /// main camera (`PageCompletion`).
+    var focalLength: Double? = nil
     /// Distance, in pixels, within which a corner counts as lying on the frame's border.
     let borderTolerance: Double = 1.5
     /// Largest colour difference (grey levels, Euclidean over R, G, B, of strip medians) between
@@ -63,7 +66,7 @@ struct CutPageExtender {
             printAlongCut = direction
             return self.extent(width: width, seen: seen, printAlongCut: direction)
         }
-        let camera = PageCompletion(width: image.width, height: image.height)
+        let camera = PageCompletion(width: image.width, height: image.height, focalLength: focalLength)
         if let completed = camera.complete(a: corners[a], b: corners[b], pa: corners[pa], pb: corners[pb],
                                            extent: extent) {
             result[a] = completed.a

@@ -12,11 +12,16 @@ struct PageCompletion {
     let focalLength: Double
     let centre: (x: Double, y: Double)
 
-    /// A camera for a `width × height` photo with the field of view of a phone's main camera
-    /// (`PhoneCamera.focalLength`: a 16:9 photo is cut from a 4:3 frame, so its field of view is
-    /// narrower than its own diagonal would give).
-    init(width: Int, height: Int) {
-        focalLength = PhoneCamera.focalLength(width: width, height: height)
+    /// A camera for a `width × height` photo: its `focalLength` in pixels where the photo states
+    /// it (EXIF), else the field of view of a phone's main camera (`PhoneCamera.focalLength`: a
+    /// 16:9 photo is cut from a 4:3 frame, so its field of view is narrower than its own diagonal
+    /// would give). A focal length that is not a positive number is ignored.
+    init(width: Int, height: Int, focalLength: Double? = nil) {
+        if let focalLength, focalLength.isFinite, focalLength > 0 {
+            self.focalLength = focalLength
+        } else {
+            self.focalLength = PhoneCamera.focalLength(width: width, height: height)
+        }
         centre = (Double(width) / 2, Double(height) / 2)
     }
 

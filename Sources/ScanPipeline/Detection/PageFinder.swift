@@ -64,17 +64,18 @@ public struct PageFinder: Sendable {
     ///   - repeats: how many times to run detection; `milliseconds` is the median, which steadies
     ///     timings on a busy machine. The result is the same every time.
     public func find(in input: String, debugFolder: String? = nil, repeats: Int = 1) -> Result {
-        let photo: Image<RGB8>
+        let decoded: DecodedImage<RGB8>
         do {
-            photo = try PhotoReader.read(input, maximumPixelCount: maximumPixelCount)
+            decoded = try PhotoReader.read(input, maximumPixelCount: maximumPixelCount)
         } catch {
             return Result(input: input, quad: nil, confidence: 0, milliseconds: nil, error: error)
         }
+        let photo = decoded.image
         let clock = ContinuousClock()
         var detection: Detection?
         var timings: [Double] = []
         for _ in 0..<Swift.max(1, repeats) {
-            let elapsed = clock.measure { detection = detector.detect(in: photo) }
+            let elapsed = clock.measure { detection = detector.detect(in: photo, focalLength: decoded.focalLength) }
             timings.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
         }
         let milliseconds = timings.sorted()[timings.count / 2]

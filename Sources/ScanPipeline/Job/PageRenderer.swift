@@ -51,7 +51,8 @@ public struct PageRenderer: Sendable {
 
     /// Reads the photo at `input` and renders it, with corners from the corners file or the detector.
     func render(_ input: String, format: OutputTarget.Format) throws -> RenderedPage {
-        let photo = try PhotoReader.read(input, maximumPixelCount: options.maximumPixelCount)
+        let decoded = try PhotoReader.read(input, maximumPixelCount: options.maximumPixelCount)
+        let photo = decoded.image, focalLength = decoded.focalLength
         try checkSize(of: photo, name: input)
         let size = photo.size
         let quad: Quad, source: CornerSource, confidence: Double?
@@ -68,13 +69,14 @@ public struct PageRenderer: Sendable {
         case .invalid(let problem):
             throw problem
         case nil:
-            if let detection = detector.detect(in: photo) {
+            if let detection = detector.detect(in: photo, focalLength: focalLength) {
                 (quad, source, confidence) = (detection.quad, .detected, detection.confidence)
             } else {
                 (quad, source, confidence) = (Quad(rectangleAt: .zero, size: size), .wholePhoto, nil)
             }
         }
-        return try render(photo: photo, quad: quad, source: source, confidence: confidence, name: input, format: format)
+        return try render(photo: photo, quad: quad, source: source, confidence: confidence, name: input, format: format,
+                          focalLength: focalLength)
     }
 
     /// Renders a decoded photo whose page is at `quad`.
@@ -85,14 +87,17 @@ public struct PageRenderer: Sendable {
     ///   - confidence: the detector's confidence, when detected.
     ///   - name: the input's name for messages and the summary.
     ///   - format: the encoding the output needs (JPEG for PDF and .jpg, PNG for .png).
+    ///   - focalLength: the camera's focal length in pixels where the photo states it
+    ///     (`DecodedImage.focalLength`), for the page's proportions when its corners do not fix
+    ///     them; nil assumes a phone's main camera.
     /// - Throws: `PipelineError` (`.photoTooSmall` below `ScanOptions.minimumPhotoSide`) or
     ///   `CodecError` naming `name`.
     public func render(
         photo: Image<RGB8>, quad: Quad, source: CornerSource, confidence: Double?, name input: String,
-        format: OutputTarget.Format
+        format: OutputTarget.Format, focalLength: Double? = nil
     ) throws -> RenderedPage {
         try checkSize(of: photo, name: input)
-        let page = try rectify(photo, quad: quad, source: source, input: input)
+        let page = try rectify(photo, quad: quad, source: source, input: input, focalLength: focalLength)
         let dpi = page.dpi ?? options.dpi ?? Self.assumedDPI(width: page.image.width, height: page.image.height)
         var enhancement = options.enhancement
         enhancement.threads = options.threads
@@ -118,8 +123,10 @@ public struct PageRenderer: Sendable {
 
     /// Rectifies at the requested resolution, or at what the photo holds capped at
     /// `maximumAutomaticDPI`.
-    private func rectify(_ photo: Image<RGB8>, quad: Quad, source: CornerSource, input: String) throws -> RectifiedPage<RGB8> {
-        var rectifierOptions = Rectifier.Options(dpi: options.dpi, pageSize: options.pageSize, threads: options.threads)
+    private func rectify(_ photo: Image<RGB8>, quad: Quad, source: CornerSource, input: String,
+                         focalLength: Double?) throws -> RectifiedPage<RGB8> {
+        var rectifierOptions = Rectifier.Options(dpi: options.dpi, pageSize: options.pageSize, focalLength: focalLength,
+                                                 threads: options.threads)
         // A whole photo taken as the page is not in perspective: keep its shape.
         if source == .wholePhoto, case .auto = options.pageSize { rectifierOptions.pageSize = .fit }
         var rectifier = Rectifier(options: rectifierOptions)

@@ -25,8 +25,9 @@ public struct PhotoIntake: Sendable {
         guard let type = request.mediaType, let fileExtension = Self.mediaTypes[type] else {
             throw .unsupportedMediaType(request.mediaType ?? "none")
         }
-        let image = try decode(request.body)
-        let detection = detector.detect(in: image)
+        let decoded = try decodedPhoto(request.body, name: "body")
+        let image = decoded.image
+        let detection = detector.detect(in: image, focalLength: decoded.focalLength)
         let photo = StoredPhoto(
             bytes: request.body, fileExtension: fileExtension, width: image.width, height: image.height,
             detected: detection?.quad, confidence: detection?.confidence ?? 0)
@@ -36,9 +37,14 @@ public struct PhotoIntake: Sendable {
     /// Decodes an image body upright.
     /// - Throws: `ServerError.emptyBody`, `.unreadableImage`.
     public func decode(_ bytes: [UInt8], name: String = "body") throws(ServerError) -> Image<RGB8> {
+        try decodedPhoto(bytes, name: name).image
+    }
+
+    /// Decodes an image body upright, with what its metadata says (the camera's focal length).
+    private func decodedPhoto(_ bytes: [UInt8], name: String) throws(ServerError) -> DecodedImage<RGB8> {
         guard !bytes.isEmpty else { throw .emptyBody }
         do {
-            return try ImageCodec.decode(bytes, name: name, options: DecodingOptions(maximumPixelCount: maximumPixelCount)).image
+            return try ImageCodec.decode(bytes, name: name, options: DecodingOptions(maximumPixelCount: maximumPixelCount))
         } catch {
             throw .unreadableImage(error)
         }
