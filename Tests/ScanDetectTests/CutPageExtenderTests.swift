@@ -1,5 +1,6 @@
 import Foundation
 import ScanCore
+import ScanTestSupport
 import Testing
 @testable import ScanDetect
 
@@ -200,24 +201,13 @@ import Testing
     /// the photo instead misses by hundreds of pixels, since the far part is foreshortened.
     @Test func completesARecedingPageInPerspective() throws {
         let camera = PageCompletion(width: 1600, height: 1200)
-        let tilt = 25 * Double.pi / 180, turn = 8 * Double.pi / 180
-        // Page axes on the table, in camera coordinates (x right, y down, z forward).
-        let across = SIMD3(cos(turn), sin(turn) * cos(tilt), -sin(turn) * sin(tilt))
-        let along = SIMD3(sin(turn), -cos(turn) * cos(tilt), cos(turn) * sin(tilt))
-        let origin = SIMD3(-100.0, 60, 220)
-        func project(_ u: Double, _ v: Double) -> Point {
-            let X = origin + across * u + along * v
-            return Point(camera.focalLength * X.x / X.z + 800, camera.focalLength * X.y / X.z + 600)
-        }
+        let page = PinholePage(focalLength: camera.focalLength, centre: Point(800, 600), tiltDegrees: 25, turnDegrees: 8,
+                               origin: SIMD3(-100, 60, 220))
         // Corners: near-left, near-right (bottom of the photo), far-right, far-left (above it).
-        let nearLeft = project(0, 0), nearRight = project(210, 0), farRight = project(210, 297), farLeft = project(0, 297)
+        let (nearLeft, nearRight, farRight, farLeft) = (page.nearLeft, page.nearRight, page.farRight, page.farLeft)
         try #require(farLeft.y < 0 && farRight.y < 0 && nearLeft.y < 1200 && nearRight.y < 1200)
         // What the photo shows: the sides cut where they leave the frame (y = 0).
-        func cut(_ p: Point, _ q: Point) -> Point {
-            let t = p.y / (p.y - q.y)
-            return Point(p.x + (q.x - p.x) * t, 0)
-        }
-        let seenLeft = cut(nearLeft, farLeft), seenRight = cut(nearRight, farRight)
+        let seenLeft = PinholePage.topCrossing(nearLeft, farLeft), seenRight = PinholePage.topCrossing(nearRight, farRight)
         let completed = try #require(camera.complete(a: seenLeft, b: seenRight, pa: nearLeft, pb: nearRight) { width, seen in
             #expect(seen < width * 297 / 210)
             return width * 297 / 210
@@ -236,22 +226,13 @@ import Testing
     /// The completion assumes it, and lands on the hidden corners.
     @Test func completesARecedingPageInAWidePhoto() throws {
         let focal = 2400 * 26 / 43.27  // 1920 × 1440 has a 2400 px diagonal
-        let tilt = 30 * Double.pi / 180, turn = 5 * Double.pi / 180
-        let across = SIMD3(cos(turn), sin(turn) * cos(tilt), -sin(turn) * sin(tilt))
-        let along = SIMD3(sin(turn), -cos(turn) * cos(tilt), cos(turn) * sin(tilt))
-        let origin = SIMD3(-100.0, 70, 260)
-        func project(_ u: Double, _ v: Double) -> Point {
-            let X = origin + across * u + along * v
-            return Point(focal * X.x / X.z + 960, focal * X.y / X.z + 540)
-        }
-        let nearLeft = project(0, 0), nearRight = project(210, 0), farRight = project(210, 297), farLeft = project(0, 297)
+        let page = PinholePage(focalLength: focal, centre: Point(960, 540), tiltDegrees: 30, turnDegrees: 5,
+                               origin: SIMD3(-100, 70, 260))
+        let (nearLeft, nearRight, farRight, farLeft) = (page.nearLeft, page.nearRight, page.farRight, page.farLeft)
         try #require(farLeft.y < 0 && farRight.y < 0 && nearLeft.y < 1080 && nearRight.y < 1080)
-        func cut(_ p: Point, _ q: Point) -> Point {
-            let t = p.y / (p.y - q.y)
-            return Point(p.x + (q.x - p.x) * t, 0)
-        }
         let camera = PageCompletion(width: 1920, height: 1080)
-        let completed = try #require(camera.complete(a: cut(nearLeft, farLeft), b: cut(nearRight, farRight),
+        let completed = try #require(camera.complete(a: PinholePage.topCrossing(nearLeft, farLeft),
+                                                     b: PinholePage.topCrossing(nearRight, farRight),
                                                      pa: nearLeft, pb: nearRight) { width, _ in width * 297 / 210 })
         #expect(abs(completed.a.x - farLeft.x) < 2 && abs(completed.a.y - farLeft.y) < 2, "\(completed.a) vs \(farLeft)")
         #expect(abs(completed.b.x - farRight.x) < 2 && abs(completed.b.y - farRight.y) < 2, "\(completed.b) vs \(farRight)")
@@ -262,21 +243,11 @@ import Testing
     /// the camera saw them; with a phone's main camera assumed, far off.
     @Test func completesWithTheFocalLengthThePhotoStates() throws {
         let focal = 2000 * 52 / 43.27
-        let tilt = 35 * Double.pi / 180, turn = 6 * Double.pi / 180
-        let across = SIMD3(cos(turn), sin(turn) * cos(tilt), -sin(turn) * sin(tilt))
-        let along = SIMD3(sin(turn), -cos(turn) * cos(tilt), cos(turn) * sin(tilt))
-        let origin = SIMD3(-100.0, 30, 520)
-        func project(_ u: Double, _ v: Double) -> Point {
-            let X = origin + across * u + along * v
-            return Point(focal * X.x / X.z + 800, focal * X.y / X.z + 600)
-        }
-        let nearLeft = project(0, 0), nearRight = project(210, 0), farRight = project(210, 297), farLeft = project(0, 297)
+        let page = PinholePage(focalLength: focal, centre: Point(800, 600), tiltDegrees: 35, turnDegrees: 6,
+                               origin: SIMD3(-100, 30, 520))
+        let (nearLeft, nearRight, farRight, farLeft) = (page.nearLeft, page.nearRight, page.farRight, page.farLeft)
         try #require(farLeft.y < 0 && farRight.y < 0 && nearLeft.y < 1200 && nearRight.y < 1200)
-        func cut(_ p: Point, _ q: Point) -> Point {
-            let t = p.y / (p.y - q.y)
-            return Point(p.x + (q.x - p.x) * t, 0)
-        }
-        let (seenLeft, seenRight) = (cut(nearLeft, farLeft), cut(nearRight, farRight))
+        let (seenLeft, seenRight) = (PinholePage.topCrossing(nearLeft, farLeft), PinholePage.topCrossing(nearRight, farRight))
         let a4 = { (width: Double, _: Double) -> Double? in width * 297 / 210 }
         let stated = try #require(PageCompletion(width: 1600, height: 1200, focalLength: focal)
             .complete(a: seenLeft, b: seenRight, pa: nearLeft, pb: nearRight, extent: a4))

@@ -8,19 +8,6 @@ import Testing
 /// The focal length a photo's EXIF states, from the file to the detector.
 @Suite("stated focal length")
 struct StatedFocalLengthTests {
-    /// `jpeg` with an APP1 Exif segment stating `FocalLengthIn35mmFilm` = `millimetres`
-    /// (little-endian TIFF: IFD0 points to an Exif directory holding the one entry).
-    static func tagged(_ jpeg: [UInt8], millimetres: UInt16) -> [UInt8] {
-        func u16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        func u32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
-        let tiff = [0x49, 0x49] + u16(42) + u32(8)
-            + u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)
-            + u16(1) + u16(0xA405) + u16(3) + u32(1) + u16(millimetres) + u16(0) + u32(0)
-        let length = 2 + 6 + tiff.count
-        return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF), 0x45, 0x78, 0x69, 0x66, 0, 0]
-            + tiff + jpeg.dropFirst(2)
-    }
-
     /// A `width × height` photo of an A4 page (210 × 297 units) at `quad` on a blue-grey desk:
     /// lines of words of varying length, as print, sampled 2 × 2 per pixel.
     static func photo(of quad: Quad, width: Int, height: Int) -> Image<RGB8> {
@@ -72,23 +59,17 @@ struct StatedFocalLengthTests {
     /// tag is completed with a phone's main camera, too long.
     @Test func aCutPageIsCompletedWithTheLensThePhotoStates() throws {
         let focal = 1000 * 52 / PhoneCamera.filmDiagonal  // the photo's diagonal is 1000 px
-        let tilt = 35 * Double.pi / 180, turn = 6 * Double.pi / 180
-        let across = SIMD3(cos(turn), sin(turn) * cos(tilt), -sin(turn) * sin(tilt))
-        let along = SIMD3(sin(turn), -cos(turn) * cos(tilt), cos(turn) * sin(tilt))
-        let origin = SIMD3(-100.0, 30, 520)
-        func project(_ u: Double, _ v: Double) -> Point {
-            let X = origin + across * u + along * v
-            return Point(focal * X.x / X.z + 400, focal * X.y / X.z + 300)
-        }
+        let page = PinholePage(focalLength: focal, centre: Point(400, 300), tiltDegrees: 35, turnDegrees: 6,
+                               origin: SIMD3(-100, 30, 520))
         // The page's head (v = 297) is its top side, beyond the frame.
-        let quad = Quad(topLeft: project(0, 297), topRight: project(210, 297),
-                        bottomRight: project(210, 0), bottomLeft: project(0, 0))
+        let quad = Quad(topLeft: page.farLeft, topRight: page.farRight, bottomRight: page.nearRight, bottomLeft: page.nearLeft)
         try #require(quad.topLeft.y < 0 && quad.topRight.y < 0 && quad.bottomLeft.y < 600 && quad.bottomRight.y < 600)
         let jpeg = try ImageCodec.encodeJPEG(Self.photo(of: quad, width: 800, height: 600), quality: 92)
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (stated, plain) = (folder + "/stated.jpg", folder + "/plain.jpg")
-        try Data(Self.tagged(jpeg, millimetres: 52)).write(to: URL(fileURLWithPath: stated))
+        try Data(ExifBytes.jpeg(jpeg, withExif: ExifBytes.tiff(focalLength: 52, bigEndian: false)))
+            .write(to: URL(fileURLWithPath: stated))
         try Data(jpeg).write(to: URL(fileURLWithPath: plain))
 
         let withLens = try #require(PageFinder().find(in: stated).quad)

@@ -41,7 +41,6 @@ enum JPEGDecoder {
             // whose pixels are fine; they are accepted.
         })
         if let failure { throw failure }
-        return StoredImage(image: image, orientation: info.orientation,
-                           equivalentFocalLength: ExifFocalLengthReader.equivalentFocalLength(inJPEG: bytes))
+        return StoredImage(image: image, orientation: info.orientation, equivalentFocalLength: info.equivalentFocalLength)
     }
 }

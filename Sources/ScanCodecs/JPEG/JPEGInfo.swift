@@ -27,6 +27,9 @@ public struct JPEGInfo: Sendable, Equatable {
     /// The EXIF orientation in the file's APP1 segment (`.up` when there is none); a writer that
     /// embeds the bytes as they are must turn the page itself.
     public var orientation: ImageOrientation
+    /// The camera's 35 mm-equivalent focal length in millimetres from the same segment
+    /// (`ExifFocalLengthReader`); nil when it does not say.
+    public var equivalentFocalLength: Double?
 
     /// Number of colour components: 1 (gray), 3 (YCbCr or RGB) or 4 (CMYK, YCCK).
     public var components: Int {
@@ -78,16 +81,21 @@ public struct JPEGInfo: Sendable, Equatable {
         case Int32(TJCS_YCCK.rawValue): .ycck
         default: .ycbcr
         }
+        // The Exif segment is found once for both readings.
+        let exif = bytes.withUnsafeBufferPointer { jpeg in ExifOrientationReader.exifSegment(inJPEG: jpeg).map { Array($0) } }
         return JPEGInfo(
             width: Int(width), height: Int(height), colorSpace: space,
-            orientation: ExifOrientationReader.orientation(inJPEG: bytes) ?? .up)
+            orientation: exif.flatMap(ExifOrientationReader.orientation(inTIFF:)) ?? .up,
+            equivalentFocalLength: exif.flatMap(ExifFocalLengthReader.equivalentFocalLength(inTIFF:)))
     }
 
-    private init(width: Int, height: Int, colorSpace: ColorSpace, orientation: ImageOrientation) {
+    private init(width: Int, height: Int, colorSpace: ColorSpace, orientation: ImageOrientation,
+                 equivalentFocalLength: Double?) {
         self.width = width
         self.height = height
         self.colorSpace = colorSpace
         self.orientation = orientation
+        self.equivalentFocalLength = equivalentFocalLength
     }
 
     /// True when walking the marker segments from SOI reaches a start-of-scan (SOS) whose header
