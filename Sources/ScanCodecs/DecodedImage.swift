@@ -14,7 +14,7 @@ public struct DecodedImage<Pixel: BytePixel>: Sendable {
     /// (no metadata, `appliesOrientation` off, or HEIF, which libheif turns upright itself).
     public var appliedOrientation: ImageOrientation
     /// The camera's 35 mm-equivalent focal length in millimetres, from the file's EXIF
-    /// (`FocalLengthIn35mmFilm`, JPEG and PNG); nil when the file does not say.
+    /// (`FocalLengthIn35mmFilm`, JPEG, PNG and HEIF); nil when the file does not say.
     public var equivalentFocalLength: Double?
 
     /// Creates a decoded image.

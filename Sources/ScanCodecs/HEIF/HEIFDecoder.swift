@@ -13,9 +13,9 @@ enum HEIFDecoder {
         if let item = HEIFItemReferences(bytes).firstCyclicOrTooDeepItem() {
             throw .corrupt(file: name, format: format, detail: "image item \(item) is derived from itself or nested too deeply")
         }
-        let image: Image<Pixel>
+        let decoded: (image: Image<Pixel>, equivalentFocalLength: Double?)
         do {
-            image = try bytes.withUnsafeBufferPointer { heif throws(CodecError) in
+            decoded = try bytes.withUnsafeBufferPointer { heif throws(CodecError) in
                 try decodePixels(heif, declaring: HEIFDeclaredSizes(bytes), format: format, name: name, options: options)
             }
         } catch {
@@ -24,7 +24,7 @@ enum HEIFDecoder {
             if case .corrupt = error, !boxesAreComplete(bytes) { throw .truncated(file: name, format: format) }
             throw error
         }
-        return StoredImage(image: image, orientation: .up)
+        return StoredImage(image: decoded.image, orientation: .up, equivalentFocalLength: decoded.equivalentFocalLength)
     }
 
     /// True when the top-level ISO-BMFF boxes tile the data exactly, each box's size fitting in
@@ -50,7 +50,7 @@ enum HEIFDecoder {
     private static func decodePixels<Pixel: BytePixel>(
         _ heif: UnsafeBufferPointer<UInt8>, declaring declared: HEIFDeclaredSizes, format: ImageFormat, name: String,
         options: DecodingOptions
-    ) throws(CodecError) -> Image<Pixel> {
+    ) throws(CodecError) -> (image: Image<Pixel>, equivalentFocalLength: Double?) {
         guard let owner = HEIFContext() else {
             throw .corrupt(file: name, format: format, detail: "cannot create a libheif context")
         }
@@ -94,7 +94,7 @@ enum HEIFDecoder {
         guard rowStride >= width * sourceChannels else {
             throw .corrupt(file: name, format: format, detail: "row stride \(rowStride) is shorter than a row")
         }
-        return Image<Pixel>(width: width, height: height, initializingBytes: { output in
+        let image = Image<Pixel>(width: width, height: height, initializingBytes: { output in
             let outRowBytes = width * layout.channels
             for y in 0..<height {
                 let source = plane + y * rowStride
@@ -110,5 +110,6 @@ enum HEIFDecoder {
                 }
             }
         })
+        return (image, HEIFExif.equivalentFocalLength(of: handle))
     }
 }

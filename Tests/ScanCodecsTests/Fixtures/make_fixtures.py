@@ -2,6 +2,7 @@
 """Regenerates the ScanCodecs test fixtures. Run from this folder: python3 make_fixtures.py
 Needs numpy and Pillow; heif-enc (Debian libheif-examples) for the HEIC and AVIF files."""
 import io
+import os
 import random
 import struct
 import subprocess
@@ -47,6 +48,16 @@ def exif_tiff(orientation, big_endian):
     head = (b'MM' if big_endian else b'II') + struct.pack(e + 'HI', 42, 8)
     ifd = struct.pack(e + 'H', 1) + struct.pack(e + 'HHIHH', 0x0112, 3, 1, orientation, 0) + struct.pack(e + 'I', 0)
     return head + ifd
+
+
+def exif_focal_length_tiff(millimetres, big_endian):
+    """A minimal TIFF structure: IFD0 pointing (0x8769) to an Exif directory holding the one
+    FocalLengthIn35mmFilm (0xA405) SHORT entry."""
+    e = '>' if big_endian else '<'
+    head = (b'MM' if big_endian else b'II') + struct.pack(e + 'HI', 42, 8)
+    ifd0 = struct.pack(e + 'H', 1) + struct.pack(e + 'HHII', 0x8769, 4, 1, 26) + struct.pack(e + 'I', 0)
+    exif = struct.pack(e + 'H', 1) + struct.pack(e + 'HHIHH', 0xA405, 3, 1, millimetres, 0) + struct.pack(e + 'I', 0)
+    return head + ifd0 + exif
 
 
 def jpeg_bytes(a, quality=95, subsampling=0):
@@ -123,8 +134,16 @@ def main():
     subprocess.run(['heif-enc', '-A', '-q', '90', 'upright.png', '-o', 'upright.avif'], check=True)
     heic = open('upright.heic', 'rb').read()
     write('truncated.heic', heic[:len(heic) * 6 // 10])
+    focal_length_heic(up)
 
     bad_input_corpus()
+
+
+def focal_length_heic(up):
+    """A HEIC whose Exif item states a 52 mm lens: heif-enc copies a JPEG's Exif segment."""
+    write('focal-52.jpg', with_app1(jpeg_bytes(up), b'Exif\0\0' + exif_focal_length_tiff(52, True)))
+    subprocess.run(['heif-enc', '-q', '90', '-p', 'chroma=444', 'focal-52.jpg', '-o', 'focal-52.heic'], check=True)
+    os.remove('focal-52.jpg')
 
 
 
