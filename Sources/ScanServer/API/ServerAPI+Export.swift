@@ -1,4 +1,5 @@
 import Foundation
+import ScanCodecs
 import ScanCore
 import ScanOCR
 import ScanPipeline
@@ -27,13 +28,13 @@ extension ServerAPI {
     private func renderedPages(
         _ session: Session, renderers: PageRendering.Renderers, each body: (Int, PageRenderer.RenderedPage) throws(ServerError) -> Void) throws(ServerError) {
         for (index, page) in session.pages.enumerated() {
-            let photo: Image<RGB8>
+            let photo: DecodedImage<RGB8>
             do {
                 photo = try intake.storedPhoto(of: page, from: store.photos)
             } catch {
                 throw damagedPages(session, from: index, first: error)
             }
-            try body(index, try rendering.render(page, photo: photo, renderers: renderers))
+            try body(index, try rendering.render(page, photo: photo.image, focalLength: photo.focalLength, renderers: renderers))
         }
     }
 

@@ -44,7 +44,7 @@ extension ServerAPI {
         router.add("GET", "/api/sessions/:id/pages/:pageID/photo") { request throws(ServerError) in
             let page = try page(request)
             let maxSide = try maxSide(request)
-            var image = try storedPhoto(of: page)
+            var image = try storedPhoto(of: page).image
             if let maxSide { image = image.downscaled(toLongSide: maxSide).image }
             let bytes: [UInt8]
             do {
@@ -58,13 +58,13 @@ extension ServerAPI {
             let page = try page(request)
             let maxSide = try maxSide(request)
             let photo = try storedPhoto(of: page)
-            return jpeg(try rendering.render(page, photo: photo, maxSide: maxSide).bytes)
+            return jpeg(try rendering.render(page, photo: photo.image, focalLength: photo.focalLength, maxSide: maxSide).bytes)
         }
     }
 
     /// The decoded photo of a stored page; a damaged file is an error naming the page by its place
     /// in the session, so the user knows which one to retake or delete.
-    func storedPhoto(of page: Page) throws(ServerError) -> Image<RGB8> {
+    func storedPhoto(of page: Page) throws(ServerError) -> DecodedImage<RGB8> {
         do {
             return try intake.storedPhoto(of: page, from: store.photos)
         } catch {

@@ -18,17 +18,20 @@ public struct PageRendering: Sendable {
     /// Renders `page` from its decoded `photo`.
     /// - Parameters:
     ///   - maxSide: the longest side of the result in pixels, or nil for the page's own resolution.
+    ///   - focalLength: the camera's focal length in pixels of `photo` where the photo states it
+    ///     (`DecodedImage.focalLength`), for the page's proportions; nil assumes a phone's camera.
     /// - Throws: `ServerError.invalidCorners` when the stored corners can't be rectified,
     ///   `.internalFailure` when encoding fails.
     public func render(
-        _ page: Page, photo: Image<RGB8>, maxSide: Int? = nil, renderers: Renderers? = nil
+        _ page: Page, photo: Image<RGB8>, focalLength: Double? = nil, maxSide: Int? = nil, renderers: Renderers? = nil
     ) throws(ServerError) -> PageRenderer.RenderedPage {
-        var photo = photo
+        var photo = photo, focalLength = focalLength
         var quad = page.corners ?? Quad(rectangleAt: .zero, size: photo.size)
         if let maxSide {
             let (small, scale) = photo.downscaled(toLongSide: maxSide * thumbnailOversampling)
             photo = small
             quad = quad.scaled(by: 1 / scale)
+            focalLength = focalLength.map { $0 / scale }
         }
         var options = renderers?.options ?? options(ocr: nil)
         options.colorMode = page.mode.colorMode
@@ -38,7 +41,7 @@ public struct PageRendering: Sendable {
         do {
             rendered = try renderer.render(
                 photo: photo, quad: quad, source: page.corners == nil ? .wholePhoto : .given,
-                confidence: nil, name: "page \(page.id)", format: .jpeg)
+                confidence: nil, name: "page \(page.id)", format: .jpeg, focalLength: focalLength)
         } catch let error as OCRError {
             throw .ocrFailed(error.description)
         } catch let error as PipelineError {

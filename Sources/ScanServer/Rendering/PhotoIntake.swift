@@ -50,10 +50,11 @@ public struct PhotoIntake: Sendable {
         }
     }
 
-    /// Reads a stored page's photo back from `photos` and decodes it upright.
+    /// Reads a stored page's photo back from `photos` and decodes it upright, with what its
+    /// metadata says.
     /// - Throws: `DamagedPhoto` when the file is missing, unreadable, cut short or no longer an
     ///   image; the caller names the page in the `ServerError` it answers with.
-    func storedPhoto(of page: Page, from photos: PhotoStore) throws(DamagedPhoto) -> Image<RGB8> {
+    func storedPhoto(of page: Page, from photos: PhotoStore) throws(DamagedPhoto) -> DecodedImage<RGB8> {
         let bytes: [UInt8]
         do {
             bytes = try photos.read(page.photoFile)
@@ -63,7 +64,7 @@ public struct PhotoIntake: Sendable {
         }
         do {
             let options = DecodingOptions(maximumPixelCount: maximumPixelCount)
-            return try ImageCodec.decode(bytes, name: page.photoFile, options: options).image
+            return try ImageCodec.decode(bytes, name: page.photoFile, options: options)
         } catch {
             throw DamagedPhoto(pageID: page.id, reason: DamagedPhoto.reason(for: error))
         }
