@@ -98,7 +98,8 @@ def main():
         write("fuzz-png", out.getvalue(), name)
 
     # HEIF/AVIF fixtures.
-    for name in ["upright.heic", "upright.avif", "truncated.heic", "thin-picture.heic", "many-pictures.heic"]:
+    for name in ["upright.heic", "upright.avif", "truncated.heic", "thin-picture.heic", "many-pictures.heic",
+                 "focal-52.heic"]:
         write("fuzz-heif", fixture(name), name)
 
     # TIFF writer: option bytes (compression, quality, strip, dpi) then pages (kind, width, height, pixels).
