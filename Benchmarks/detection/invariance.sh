@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Robustness of detection: the SmartDoc sample again turned, mirrored, smaller, darker, lighter,
-# flatter, blurred, noisier and more compressed (Benchmarks/detection/invariance.py), flatbed
-# detect --json against the OpenCV baseline on every variant, both scored by
+# flatter, blurred, noisier, more compressed, askew and too close (Benchmarks/detection/invariance.py),
+# flatbed detect --json against the OpenCV baseline on every variant, both scored by
 # ../shared/eval/score_quads.py. Prints mean JI per variant side by side (printed, not asserted).
 #
 # Usage: Benchmarks/detection/invariance.sh
