@@ -398,6 +398,79 @@ import Testing
         #expect(extended == page)
     }
 
+    /// An A4 page tipped back 20° from a phone camera in a 400 × 300 photo and turned by
+    /// `turnDegrees`, its far end beyond the frame's top; drawn (`tippedPhoto`) light on a dark desk, over page heights up to `pageEnd` (its own far side
+    /// there when short of 297), with a dark rule across it up to height `rule` (about two pixels),
+    /// and, above row `sheetBelow` − 2, another light sheet over the whole width.
+    private func tippedPage(turnDegrees: Double) -> PinholePage {
+        PinholePage(focalLength: PhoneCamera.focalLength(width: 400, height: 300), centre: Point(200, 150),
+                    tiltDegrees: 20, turnDegrees: turnDegrees, origin: SIMD3(-110, 81, 220))
+    }
+
+    private func tippedPhoto(_ page: PinholePage, pageEnd: Double = 297, rule: Double? = nil,
+                             sheetBelow: Int? = nil) throws -> Image<RGB8> {
+        let outline = Quad(topLeft: page.farLeft, topRight: page.farRight, bottomRight: page.nearRight,
+                           bottomLeft: page.nearLeft)
+        let toPage = try #require(Homography(mapping: outline, to: Quad(
+            topLeft: Point(0, 297), topRight: Point(210, 297), bottomRight: Point(210, 0), bottomLeft: Point(0, 0))))
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = toPage.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                if let sheetBelow, y < sheetBelow - 2 { pixels[y * width + x] = RGB8(235, 232, 225) }
+                guard p.x >= 0, p.x <= 210, p.y >= 0, p.y <= pageEnd else { continue }
+                let inked = rule.map { p.y > $0 - 2.5 && p.y <= $0 } ?? false
+                pixels[y * width + x] = inked ? RGB8(40, 40, 40) : RGB8(235, 232, 225)
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    /// The page height at which `page`'s middle is seen at row y.
+    private func height(of page: PinholePage, atRow y: Double) -> Double {
+        var (low, high) = (0.0, 297.0)
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if page.project(105, middle).y > y { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    @Test func movesASideOnARuleJustShortOfTheBorderOntoTheBorder() throws {
+        // A page taken too close: the search took a rule 4 pixels below the frame's top for the
+        // page's top side. The stretches of its receding sides from there to the border are 4
+        // pixels long, and the strips beside them, offset across the slanted sides, end beyond
+        // the border; read over their part inside the frame, the page's edge goes on, and the
+        // page is completed to its hidden corners.
+        let page = tippedPage(turnDegrees: 0)
+        try #require(page.farLeft.y < -20 && page.farRight.y < -20 && page.nearLeft.y < 300 && page.nearRight.y < 300)
+        let rule = height(of: page, atRow: 4)
+        let image = try tippedPhoto(page, rule: rule)
+        let onRule = [page.project(0, rule), page.project(210, rule), page.nearRight, page.nearLeft]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        let reaching = extender.reachingBorder(onRule, in: image)
+        let reached = try #require(reaching)
+        #expect(reached[0].distance(to: PinholePage.topCrossing(page.nearLeft, page.farLeft)) < 1e-6
+                && reached[1].distance(to: PinholePage.topCrossing(page.nearRight, page.farRight)) < 1e-6, "\(reached)")
+        let extended = extender.extend(onRule, in: image)
+        #expect(extended[0].distance(to: page.farLeft) < 3 && extended[1].distance(to: page.farRight) < 3,
+                "\(extended) vs \(page.farLeft), \(page.farRight)")
+    }
+
+    @Test func keepsASideJustShortOfTheBorderWithAnotherSheetBeyondIt() throws {
+        // The page ends 8 pixels below the frame's top, another light sheet beyond a strip of desk:
+        // the band above its side is paper, but the page's receding sides end at its corners, the
+        // sheet and the desk alike on both sides of their continuation.
+        let page = tippedPage(turnDegrees: 0)
+        let end = height(of: page, atRow: 8)
+        let image = try tippedPhoto(page, pageEnd: end, sheetBelow: 8)
+        let outline = [page.project(0, end), page.project(210, end), page.nearRight, page.nearLeft]
+        let extender = CutPageExtender(aspectRatio: 1.41)
+        #expect(extender.reachingBorder(outline, in: image) == nil)
+        #expect(extender.extend(outline, in: image) == outline)
+    }
+
     /// A light page on a dark desk, x 100…330, 300 pixels tall. With `slantedRule`, it runs past
     /// the frame's top and a dark rule crosses it from y = −4 at its left side to y = 20 at its
     /// right, leaving the frame near the left; without, it starts at y = 40 and its bottom side runs

@@ -118,7 +118,11 @@ extension CutPageExtender {
     /// neither beyond the border, such as a book's gutter with the facing page beyond, has
     /// nothing to show for it.) A stretch running out of the frame past another border is measured
     /// over its part inside: where a real side's corner lies just beyond the frame, the stretch
-    /// along the next side runs on over the desk, far out of the frame.
+    /// along the next side runs on over the desk, far out of the frame. When neither stretch is
+    /// measurable so and the side does not cross the border, each is measured over the part of
+    /// its strips inside the frame: a side just short of the border (a line of print at the head
+    /// of a page taken too close) leaves stretches of a few pixels, whose strips, offset from a
+    /// slanted side, end beyond the border.
     private func neighboursContinue(_ corners: [Point], side k: Int, to moved: [Point], crossingBorder: Bool,
                                     in image: Image<RGB8>) -> Bool {
         let centre = corners.reduce(Point.zero, +) / 4
@@ -127,22 +131,31 @@ extension CutPageExtender {
         }
         // The sides leading to those corners, from the corners across from side k.
         let sides = [corners[k] - corners[(k + 3) % 4], corners[(k + 1) % 4] - corners[(k + 2) % 4]]
-        let steps = zip(stretches, sides).compactMap { stretch, side -> Bool? in
-            let (start, end) = stretch
-            guard let step = stepAcross(from: start, to: end, awayFrom: centre, in: image) else { return nil }
-            // The page's own step across as long a stretch of the side just before its corner.
-            let length = side.length
-            let back = start - side * (min((end - start).length, length) / max(length, 1e-9))
-            return isStep(step, besidePageContrast: stepAcross(from: back, to: start, awayFrom: centre, in: image) ?? 0)
+        func steps(clippedToFrame: Bool) -> [Bool] {
+            zip(stretches, sides).compactMap { stretch, side -> Bool? in
+                let (start, end) = stretch
+                guard let step = stepAcross(from: start, to: end, awayFrom: centre, clippedToFrame: clippedToFrame,
+                                            in: image) else { return nil }
+                // The page's own step across as long a stretch of the side just before its corner.
+                let length = side.length
+                let back = start - side * (min((end - start).length, length) / max(length, 1e-9))
+                let own = stepAcross(from: back, to: start, awayFrom: centre, clippedToFrame: clippedToFrame, in: image)
+                return isStep(step, besidePageContrast: own ?? 0)
+            }
         }
-        return (!steps.isEmpty || crossingBorder) && steps.allSatisfy { $0 }
+        var measured = steps(clippedToFrame: false)
+        if measured.isEmpty && !crossingBorder { measured = steps(clippedToFrame: true) }
+        return (!measured.isEmpty || crossingBorder) && measured.allSatisfy { $0 }
     }
 
     /// The colour difference between the strips on either side of the segment from `p` to `q`
-    /// (`offsetStrip` outward and inward), or nil when either leaves the frame.
-    private func stepAcross(from p: Point, to q: Point, awayFrom centre: Point, in image: Image<RGB8>) -> Double? {
-        guard let outer = offsetStrip(from: p, to: q, awayFrom: centre, in: image),
-              let inner = offsetStrip(from: p, to: q, awayFrom: centre, inward: true, in: image)
+    /// (`offsetStrip` outward and inward), or nil when either leaves the frame; `clippedToFrame`,
+    /// each read over its part inside the frame, nil when less than a quarter of either is.
+    private func stepAcross(from p: Point, to q: Point, awayFrom centre: Point, clippedToFrame: Bool = false,
+                            in image: Image<RGB8>) -> Double? {
+        guard let outer = offsetStrip(from: p, to: q, awayFrom: centre, clippedToFrame: clippedToFrame, in: image),
+              let inner = offsetStrip(from: p, to: q, awayFrom: centre, inward: true, clippedToFrame: clippedToFrame,
+                                      in: image)
         else { return nil }
         return colourDistance(outer, inner)
     }
@@ -197,11 +210,21 @@ extension CutPageExtender {
     }
 
     /// Strip medians along the segment from `p` to `q` moved by `outwardOffset` away from `centre`
-    /// (towards it when `inward`), or nil when p and q coincide or the strip leaves the frame.
+    /// (towards it when `inward`), or nil when p and q coincide or the strip leaves the frame;
+    /// `clippedToFrame`, over the strip's part inside the frame, nil when that is less than a
+    /// quarter of it.
     private func offsetStrip(from p: Point, to q: Point, awayFrom centre: Point, inward: Bool = false,
-                             in image: Image<RGB8>) -> SIMD3<Double>? {
+                             clippedToFrame: Bool = false, in image: Image<RGB8>) -> SIMD3<Double>? {
         guard var offset = outwardOffset(of: p, q, from: centre, in: image) else { return nil }
         if inward { offset = -offset }
+        if clippedToFrame {
+            let start = p + offset, along = q - p
+            guard let inside = insideInterval(from: start, to: q + offset, in: image),
+                  inside.upperBound - inside.lowerBound >= 0.25 else { return nil }
+            return stripMedian(in: image) { t in
+                start + along * (inside.lowerBound + (inside.upperBound - inside.lowerBound) * t)
+            }
+        }
         let direction = q - p
         guard isInside(p + direction * 0.1 + offset, image), isInside(p + direction * 0.9 + offset, image) else { return nil }
         return stripMedian(in: image) { t in p + direction * t + offset }
