@@ -316,6 +316,29 @@ import Testing
         #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
     }
 
+    @Test func movesASideOnARuleOntoTheBorderBelowAColouredHeading() {
+        // A form's blue heading bar fills the band above the rule the search took for the top
+        // side, darker than the paper half way down, but like the shaded table a quarter of the
+        // way down and unlike the desk: it is the page's head, cut by the frame.
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(60, 50, 45), count: width * height)
+        for y in 0..<260 {
+            for x in 100..<330 {
+                let colour: RGB8 = switch y {
+                case 0..<12: RGB8(100, 117, 147)
+                case 12..<14: RGB8(40, 40, 40)
+                case 60..<90: RGB8(142, 162, 189)
+                default: RGB8(235, 232, 225)
+                }
+                pixels[y * width + x] = colour
+            }
+        }
+        let image = Image(width: width, height: height, pixels: pixels)
+        let onRule = [Point(100, 12), Point(330, 12), Point(330, 260), Point(100, 260)]
+        let reached = CutPageExtender(aspectRatio: 1.41).reachingBorder(onRule, in: image)
+        #expect(reached == [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)])
+    }
+
     @Test func keepsADarkCardsSideNearTheBorderBesideALightStrip() {
         // A dark blue card from y = 30 on a grey desk, a light strip of it along the frame's top:
         // the band above the card's top side steps from the desk beyond its other sides, as a page

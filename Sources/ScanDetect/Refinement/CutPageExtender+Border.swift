@@ -64,11 +64,13 @@ extension CutPageExtender {
     }
 
     /// True when the band between side `k` of `corners` and the moved side `moved` (its two
-    /// ends) looks like the page's interior (like one of two strips across it, the other alike or
-    /// darker, as dense print or a figure makes it; `isPageInterior`) and unlike every background
-    /// strip measurable beyond the page's other sides (at least one). Only the band's part inside
-    /// the frame is read, which must be at least a quarter of it: where a side crosses the
-    /// border, the frame's edge beyond it is no sample of the band.
+    /// ends) looks like the page's interior (like one of two strips across it, a quarter and half
+    /// way to the opposite side) and unlike every background strip measurable beyond the page's
+    /// other sides (at least one). The band may be darker than the interior: a heading's coloured
+    /// bar or a picture at the head of a page is, and unlike the surface beside the page it is no
+    /// strip of it between the page's side and the frame. Only the band's part inside the frame
+    /// is read, which must be at least a quarter of it: where a side crosses the border, the
+    /// frame's edge beyond it is no sample of the band.
     func isPageBand(_ corners: [Point], side k: Int, to moved: [Point], in image: Image<RGB8>) -> Bool {
         let a = corners[k], b = corners[(k + 1) % 4], pa = corners[(k + 3) % 4], pb = corners[(k + 2) % 4]
         // The band's middle line, from halfway between a and its moved place to halfway between b
@@ -85,8 +87,7 @@ extension CutPageExtender {
                 return onSide + (onOpposite - onSide) * s
             }
         }
-        guard interior.contains(where: { colourDistance(band, $0) <= maximumStripDifference }),
-              interior.allSatisfy({ isPageInterior($0, besideBorderStrip: band) }) else { return false }
+        guard interior.contains(where: { colourDistance(band, $0) <= maximumStripDifference }) else { return false }
         let backgrounds = (1..<4).compactMap { backgroundStrip(beyond: (k + $0) % 4, of: corners, in: image) }
         return !backgrounds.isEmpty && backgrounds.allSatisfy {
             isStep(colourDistance(band, $0), besidePageContrast: colourDistance(interior[0], $0))
