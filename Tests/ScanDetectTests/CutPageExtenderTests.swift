@@ -274,6 +274,36 @@ import Testing
         #expect(extended == inside)
     }
 
+    /// A light page (x 100…330, down to y = 260) on a light desk, running past the top of the
+    /// frame, its rows 0 to `headRows` coloured `head`.
+    private func pageUnderAHead(headRows: Int, head: RGB8) -> Image<RGB8> {
+        let width = 400, height = 300
+        var pixels = [RGB8](repeating: RGB8(200, 190, 180), count: width * height)
+        for y in 0..<260 {
+            for x in 100..<330 { pixels[y * width + x] = y < headRows ? head : RGB8(240, 238, 232) }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func extendsAPageWithAPictureAlongTheCut() {
+        // A dark picture runs along the cut, far darker than the paper and farther from the desk
+        // than the paper is: print, not the desk, so the page goes on past the border.
+        let image = pageUnderAHead(headRows: 30, head: RGB8(50, 52, 50))
+        let cut = [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)]
+        let extended = CutPageExtender(aspectRatio: 1.41).extend(cut, in: image)
+        // 260 seen over a width of 230: A4 upright, 230 × 1.41 long, its top hidden.
+        #expect(abs(extended[0].y - (260 - 230 * 1.41)) < 1 && abs(extended[1].y - (260 - 230 * 1.41)) < 1, "\(extended)")
+    }
+
+    @Test func keepsAPageShadedGreyAlongTheCut() {
+        // Along the cut the strip is a grey as far from the paper as the picture's would be a
+        // step, but no farther from the desk than the paper is: the paper in shade, or another
+        // surface, not print; the page is not taken to go on.
+        let image = pageUnderAHead(headRows: 30, head: RGB8(150, 148, 142))
+        let cut = [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)]
+        #expect(CutPageExtender(aspectRatio: 1.41).extend(cut, in: image) == cut)
+    }
+
     /// A light page on a dark desk (or on one of `desk`'s colour), running past the top of the
     /// frame, with a dark rule (a heading's underline) across it at y = `ruleRow` and dark print
     /// over the rows `printRows`; and, when `neighbourSheet`, a second light sheet filling the

@@ -88,10 +88,30 @@ extension CutPageExtender {
             }
         }
         guard interior.contains(where: { colourDistance(band, $0) <= maximumStripDifference }) else { return false }
-        let backgrounds = (1..<4).compactMap { backgroundStrip(beyond: (k + $0) % 4, of: corners, in: image) }
+        let backgrounds = backgroundStrips(besideSide: k, of: corners, in: image)
         return !backgrounds.isEmpty && backgrounds.allSatisfy {
             isStep(colourDistance(band, $0), besidePageContrast: colourDistance(interior[0], $0))
         }
+    }
+
+    /// True when `strip`, read along side `k` of `corners` inside the page, is print rather
+    /// than paper: a step from every background strip measurable beyond the page's other sides
+    /// (at least one), and farther from each than the page's `interior` is. A heading, a picture
+    /// or dense print running along a side cut by the frame is; the paper in shade there, or a
+    /// strip of the surface between the page's real side and the frame, lies towards the surface.
+    func isPrint(_ strip: SIMD3<Double>, besideSide k: Int, of corners: [Point], interior: SIMD3<Double>,
+                 in image: Image<RGB8>) -> Bool {
+        let backgrounds = backgroundStrips(besideSide: k, of: corners, in: image)
+        return !backgrounds.isEmpty && backgrounds.allSatisfy { background in
+            let apart = colourDistance(strip, background), page = colourDistance(interior, background)
+            return isStep(apart, besidePageContrast: page) && apart > page
+        }
+    }
+
+    /// The strips just beyond the page's sides other than side `k` (`backgroundStrip`), those
+    /// inside the frame.
+    private func backgroundStrips(besideSide k: Int, of corners: [Point], in image: Image<RGB8>) -> [SIMD3<Double>] {
+        (1..<4).compactMap { backgroundStrip(beyond: (k + $0) % 4, of: corners, in: image) }
     }
 
     /// True when a colour difference `difference` between two strips is a step from one surface

@@ -8,8 +8,8 @@ import ScanCore
 /// head or foot), its short side when the print runs across it, else whichever exceeds what is
 /// already seen (`extent`, `printRunsAlongCut`). Where the sides give no plane, the same is done
 /// with lengths in the photo. It extends only when the page continues past the border: the strip
-/// just inside the cut side must look like the page's interior, not like a background strip
-/// between the page's real side and the frame. A side that stops just short of the border on the
+/// just inside the cut side must look like the page's interior, or be print (`isPrint`), not like
+/// a background strip between the page's real side and the frame. A side that stops just short of the border on the
 /// page itself (a rule or a table's top taken for the side) is first moved onto the border
 /// (`reachingBorder`).
 struct CutPageExtender {
@@ -53,7 +53,8 @@ struct CutPageExtender {
         }
         let border = strip(stripInset / visible)
         let interior = [strip(0.25), strip(0.5)]
-        guard interior.allSatisfy({ isPageInterior($0, besideBorderStrip: border) }) else { return corners }
+        guard interior.allSatisfy({ isPageInterior($0, besideBorderStrip: border) })
+                || isPrint(border, besideSide: k, of: corners, interior: interior[0], in: image) else { return corners }
         var result = corners
         // The print's direction is read once, and only when the length depends on it.
         var printAlongCut: Bool??
