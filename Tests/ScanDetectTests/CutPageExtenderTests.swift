@@ -292,7 +292,8 @@ import Testing
         let cut = [Point(100, 0), Point(330, 0), Point(330, 260), Point(100, 260)]
         let extended = CutPageExtender(aspectRatio: 1.41).extend(cut, in: image)
         // 260 seen over a width of 230: A4 upright, 230 × 1.41 long, its top hidden.
-        #expect(abs(extended[0].y - (260 - 230 * 1.41)) < 1 && abs(extended[1].y - (260 - 230 * 1.41)) < 1, "\(extended)")
+        #expect(abs(extended[0].y - (260 - 230 * 1.41)) < 1 && abs(extended[1].y - (260 - 230 * 1.41)) < 1,
+                "\(extended)")
     }
 
     @Test func keepsAPageShadedGreyAlongTheCut() {
@@ -452,9 +453,10 @@ import Testing
     }
 
     /// An A4 page tipped back 20° from a phone camera in a 400 × 300 photo and turned by
-    /// `turnDegrees`, its far end beyond the frame's top; drawn (`tippedPhoto`) light on a dark desk, over page heights up to `pageEnd` (its own far side
-    /// there when short of 297), with a dark rule across it up to height `rule` (about two pixels),
-    /// and, above row `sheetBelow` − 2, another light sheet over the whole width.
+    /// `turnDegrees`, its far end beyond the frame's top. `tippedPhoto` draws it light on a dark
+    /// desk over page heights up to `pageEnd` (its own far side there when short of 297), with a
+    /// dark rule across it up to height `rule` (about two pixels), and, above row `sheetBelow` − 2,
+    /// another light sheet over the whole width.
     private func tippedPage(turnDegrees: Double) -> PinholePage {
         PinholePage(focalLength: PhoneCamera.focalLength(width: 400, height: 300), centre: Point(200, 150),
                     tiltDegrees: 20, turnDegrees: turnDegrees, origin: SIMD3(-110, 81, 220))

@@ -31,7 +31,8 @@ struct StatedLensRenderTests {
             let points = corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
             #expect(try test.client.send("PATCH", base, body: Array(#"{"corners": [\#(points)]}"#.utf8)).status == 200)
             func proportions(_ query: String) throws -> Double {
-                let image = try ImageCodec.decode(try test.client.send("GET", base + "/render" + query).body, name: "render").image
+                let reply = try test.client.send("GET", base + "/render" + query)
+                let image = try ImageCodec.decode(reply.body, name: "render").image
                 return Double(image.height) / Double(image.width)
             }
             return (try proportions(""), try proportions("?maxSide=300"))
@@ -39,7 +40,8 @@ struct StatedLensRenderTests {
         let withLens = try renderedProportions(of: stated)
         let assumed = try renderedProportions(of: plain)
         let truth = 260.0 / 210
-        #expect(abs(withLens.page / truth - 1) < 0.02 && abs(withLens.thumbnail / truth - 1) < 0.02, "\(withLens) vs \(truth)")
+        #expect(abs(withLens.page / truth - 1) < 0.02 && abs(withLens.thumbnail / truth - 1) < 0.02,
+                "\(withLens) vs \(truth)")
         #expect(assumed.page / truth < 0.9, "\(assumed) vs \(truth)")
     }
 }

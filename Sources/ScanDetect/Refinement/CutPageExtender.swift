@@ -9,9 +9,9 @@ import ScanCore
 /// already seen (`extent`, `printRunsAlongCut`). Where the sides give no plane, the same is done
 /// with lengths in the photo. It extends only when the page continues past the border: the strip
 /// just inside the cut side must look like the page's interior, or be print (`isPrint`), not like
-/// a background strip between the page's real side and the frame. A side that stops just short of the border on the
-/// page itself (a rule or a table's top taken for the side) is first moved onto the border
-/// (`reachingBorder`).
+/// a background strip between the page's real side and the frame. A side that stops just short
+/// of the border on the page itself (a rule or a table's top taken for the side) is first moved
+/// onto the border (`reachingBorder`).
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double

@@ -34,7 +34,9 @@ extension ServerAPI {
             } catch {
                 throw damagedPages(session, from: index, first: error)
             }
-            try body(index, try rendering.render(page, photo: photo.image, focalLength: photo.focalLength, renderers: renderers))
+            let rendered = try rendering.render(page, photo: photo.image, focalLength: photo.focalLength,
+                                                renderers: renderers)
+            try body(index, rendered)
         }
     }
 

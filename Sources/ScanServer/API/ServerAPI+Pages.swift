@@ -58,7 +58,8 @@ extension ServerAPI {
             let page = try page(request)
             let maxSide = try maxSide(request)
             let photo = try storedPhoto(of: page)
-            return jpeg(try rendering.render(page, photo: photo.image, focalLength: photo.focalLength, maxSide: maxSide).bytes)
+            let rendered = try rendering.render(page, photo: photo.image, focalLength: photo.focalLength, maxSide: maxSide)
+            return jpeg(rendered.bytes)
         }
     }
 
