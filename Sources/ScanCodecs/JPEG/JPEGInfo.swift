@@ -82,7 +82,7 @@ public struct JPEGInfo: Sendable, Equatable {
         default: .ycbcr
         }
         // The Exif segment is found once for both readings.
-        let exif = bytes.withUnsafeBufferPointer { jpeg in ExifOrientationReader.exifSegment(inJPEG: jpeg).map { Array($0) } }
+        let exif = ExifOrientationReader.exifSegment(inJPEG: bytes)
         return JPEGInfo(
             width: Int(width), height: Int(height), colorSpace: space,
             orientation: exif.flatMap(ExifOrientationReader.orientation(inTIFF:)) ?? .up,

@@ -17,10 +17,7 @@ public enum ExifFocalLengthReader {
     /// The 35 mm-equivalent focal length (millimetres) in a JPEG's first APP1 Exif segment; nil
     /// when there is none, it is damaged, or it is 0 (unknown) or outside `plausibleRange`.
     public static func equivalentFocalLength(inJPEG bytes: [UInt8]) -> Double? {
-        let segment = bytes.withUnsafeBufferPointer { jpeg in
-            ExifOrientationReader.exifSegment(inJPEG: jpeg).map { Array($0) }
-        }
-        return segment.flatMap(equivalentFocalLength(inTIFF:))
+        ExifOrientationReader.exifSegment(inJPEG: bytes).flatMap(equivalentFocalLength(inTIFF:))
     }
 
     /// The 35 mm-equivalent focal length (millimetres) in TIFF-structured EXIF data; nil when

@@ -15,22 +15,30 @@ public enum ExifOrientationReader {
     /// The orientation stored in a JPEG's first APP1 Exif segment; nil when there is none, it is
     /// damaged, or its value is outside 1…8. Stops at the first scan (SOS): metadata comes before it.
     public static func orientation(inJPEG bytes: [UInt8]) -> ImageOrientation? {
-        bytes.withUnsafeBufferPointer { jpeg -> ImageOrientation? in
-            guard let segment = exifSegment(inJPEG: jpeg) else { return nil }
-            return orientation(inTIFF: segment)
-        }
+        exifSegment(inJPEG: bytes).flatMap(orientation(inTIFF:))
     }
 
     /// The orientation in TIFF-structured EXIF data (starting "II*\0" or "MM\0*"), optionally
     /// preceded by `Exif\0\0` as some PNG writers do; nil when absent or invalid.
     public static func orientation(inTIFF bytes: [UInt8]) -> ImageOrientation? {
-        bytes.withUnsafeBufferPointer { orientation(inTIFF: $0[...]) }
+        // SHORT (3), count 1, value left-justified in the 4-byte value field.
+        guard let tiff = ExifTIFF(bytes),
+              let entry = tiff.entry(orientationTag, inDirectoryAt: tiff.firstDirectory),
+              entry.type == 3, entry.count == 1, let value = tiff.u16(entry.valueField)
+        else { return nil }
+        return ImageOrientation(exifValue: Int(value))
     }
 
     // MARK: - JPEG segments
 
+    /// The payload of a JPEG's first APP1 segment that starts with `Exif\0\0`, without the
+    /// identifier, as the TIFF data the EXIF readers take; nil when there is none.
+    static func exifSegment(inJPEG bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { jpeg in exifSegment(inJPEG: jpeg).map { Array($0) } }
+    }
+
     /// The payload of the first APP1 segment that starts with `Exif\0\0`, without the identifier.
-    static func exifSegment(inJPEG jpeg: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>>? {
+    private static func exifSegment(inJPEG jpeg: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>>? {
         guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return nil }
         var offset = 2
         while offset + 4 <= jpeg.count {
@@ -52,16 +60,5 @@ public enum ExifOrientationReader {
             offset = end
         }
         return nil
-    }
-
-    // MARK: - TIFF
-
-    static func orientation(inTIFF input: Slice<UnsafeBufferPointer<UInt8>>) -> ImageOrientation? {
-        // SHORT (3), count 1, value left-justified in the 4-byte value field.
-        guard let tiff = ExifTIFF(Array(input)),
-              let entry = tiff.entry(orientationTag, inDirectoryAt: tiff.firstDirectory),
-              entry.type == 3, entry.count == 1, let value = tiff.u16(entry.valueField)
-        else { return nil }
-        return ImageOrientation(exifValue: Int(value))
     }
 }
