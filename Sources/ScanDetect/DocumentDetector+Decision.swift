@@ -4,7 +4,8 @@ extension DocumentDetector {
     /// The measured hypotheses in the order of the decision, the page first: by rank score, with
     /// the rules that correct the rank model (an outline that is mostly a sticky note vetoed with
     /// it, an accepted outline over a doubted first choice, a folded page's whole outline over
-    /// its panel, of accepted pages apart the one nearest the frame's centre, the surest of nearly
+    /// its panel, a surer outline around a panel printed on it over the panel, of accepted pages
+    /// apart the one nearest the frame's centre, the surest of nearly
     /// the same outlines, an outline seen whole over one with a corner beyond the frame).
     func decide(_ measured: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
         // A faint side can cut a sticky note into a shape that is no longer square.
@@ -19,6 +20,8 @@ extension DocumentDetector {
                 FoldedPage.isSameSheet(piece, as: first, evidence: evidence)
             }
         }
+        ordered = WorkingQuad.enclosingPageFirst(ordered, threshold: options.confidenceThreshold,
+                                                 enclosedShare: options.enclosedShare)
         let frame = (width: Double(evidence.planes.width), height: Double(evidence.planes.height))
         ordered = WorkingQuad.framedPageFirst(ordered, threshold: options.confidenceThreshold,
                                               width: frame.width, height: frame.height)
@@ -71,6 +74,28 @@ extension DocumentDetector {
                                                     enough: Int(ConfidenceModel.printedRowsRamp.upperBound))
         return hypothesis.confidence * ConfidenceModel.printFactor(transitions: transitions,
                                                                    blankFactor: options.blankOutlineFactor)
+    }
+
+    /// The index in `ranked` (best first) of the page and its confidence weighed by its print
+    /// (`printWeighted`): the first outline, when the gate accepts it before and after; when only
+    /// before (a blank outline, such as the photo on an ID card), the first accepted outline
+    /// enclosing it as its page (`WorkingQuad.panelShare`) whose weighed confidence passes. Nil
+    /// when none does.
+    func printedChoice(among ranked: [Detection.Hypothesis], in image: Image<RGB8>) -> (index: Int, confidence: Double)? {
+        let threshold = options.confidenceThreshold
+        guard let first = ranked.first, first.confidence >= threshold else { return nil }
+        let weighted = printWeighted(first, in: image)
+        if weighted >= threshold { return (0, weighted) }
+        let panel = first.quad.corners, panelArea = Polygon.area(panel)
+        guard panelArea > 0 else { return nil }
+        for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold {
+            let page = ranked[k].quad.corners
+            guard panelArea <= WorkingQuad.panelShare * Polygon.area(page),
+                  Polygon.area(Polygon.intersection(panel, convexClip: page)) >= options.enclosedShare * panelArea else { continue }
+            let confidence = printWeighted(ranked[k], in: image)
+            if confidence >= threshold { return (k, confidence) }
+        }
+        return nil
     }
 
     /// The confidence of an outline the gate doubts (below `options.confidenceThreshold`) weighed

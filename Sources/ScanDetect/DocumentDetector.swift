@@ -10,7 +10,8 @@ import ScanCore
 /// (`RegionSnapper`) → the first few measured for `PageEvidence` and re-ranked and gated by
 /// `ConfidenceModel` (an outline that is mostly a sticky note vetoed with it; a panel of a folded
 /// or half-shaded page giving way to the whole page, `FoldedPage`, also one the search ranked
-/// lower, `wholePage`; of accepted pages apart, the one nearest the frame's centre; of nearly the
+/// lower, `wholePage`; a photo printed on a card or a page's header band giving way to a surer
+/// outline around it, `enclosingPageFirst`; of accepted pages apart, the one nearest the frame's centre; of nearly the
 /// same outlines, the surest), a few more on a second look when the gate accepts none (the next
 /// in rank, and the best of the quads the search ranked lower still, verified then:
 /// `DetectionOptions.secondLookVerified`), with a region of a
@@ -24,7 +25,9 @@ import ScanCore
 /// working size, and when none is a page still, the first outline weighed by its print (a doubted
 /// outline full of print is a page: `printedPageFirst`); an
 /// accepted outline that is part of a sheet (its paper goes on past a side) widened to that
-/// outline when it is the sheet (`SheetWidening`) → the winner's sides found
+/// outline when it is the sheet (`SheetWidening`) → weighed by its print on the photo, a blank
+/// outline the gate then doubts giving way to an accepted one around it (`printedChoice`: the
+/// photo on an ID card, the card around it) → the winner's sides found
 /// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
 /// on print moved out to the page's edge beyond them (`PageEvidence.includingPaper`), and over
 /// any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel
@@ -56,8 +59,9 @@ public struct DocumentDetector: Sendable {
     }
 
     /// The page in `image`, or nil when there is none (the first hypothesis does not reach
-    /// `options.confidenceThreshold`, also once weighed by its lines of print, or the image is
-    /// smaller than `minimumImageSide`).
+    /// `options.confidenceThreshold`, also once weighed by its lines of print, nor does an
+    /// accepted outline around it, `printedChoice`, or the image is smaller than
+    /// `minimumImageSide`).
     /// Corners are in full-resolution pixel coordinates with the origin at the top-left pixel's
     /// corner, in contract order.
     public func detect(in image: Image<RGB8>) -> Detection? {
@@ -70,10 +74,8 @@ public struct DocumentDetector: Sendable {
     /// assumes the latter.
     public func detect(in image: Image<RGB8>, focalLength: Double?) -> Detection? {
         let all = hypotheses(in: image)
-        guard let best = all.first, best.confidence >= options.confidenceThreshold else { return nil }
-        let confidence = printWeighted(best, in: image)
-        guard confidence >= options.confidenceThreshold else { return nil }
-        var quad = best.quad
+        guard let (chosen, confidence) = printedChoice(among: all, in: image) else { return nil }
+        var quad = all[chosen].quad
         if options.refinesCorners {
             let factor = Double(workingFactor(for: image))
             let refiner = EdgeRefiner(band: factor + options.refinementBand, spacing: max(4, 2 * factor))
@@ -92,8 +94,10 @@ public struct DocumentDetector: Sendable {
                 quad = q
             }
         }
+        var rejected = all
+        rejected.remove(at: chosen)
         return Detection(quad: quad.ordered(), confidence: confidence,
-                         rejected: Array(all.dropFirst().prefix(options.keptHypotheses)))
+                         rejected: Array(rejected.prefix(options.keptHypotheses)))
     }
 
     /// The best hypotheses (at most `options.rerankedHypotheses`, and `secondLookHypotheses` more
