@@ -81,7 +81,8 @@ extension DocumentDetector {
     /// before (a blank outline, such as the photo on an ID card), the first accepted outline
     /// enclosing it as its page (`WorkingQuad.panelShare`) whose weighed confidence passes. Nil
     /// when none does.
-    func printedChoice(among ranked: [Detection.Hypothesis], in image: Image<RGB8>) -> (index: Int, confidence: Double)? {
+    func printedChoice(among ranked: [Detection.Hypothesis],
+                       in image: Image<RGB8>) -> (index: Int, confidence: Double)? {
         let threshold = options.confidenceThreshold
         guard let first = ranked.first, first.confidence >= threshold else { return nil }
         let weighted = printWeighted(first, in: image)
@@ -90,8 +91,9 @@ extension DocumentDetector {
         guard panelArea > 0 else { return nil }
         for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold {
             let page = ranked[k].quad.corners
+            let shared = Polygon.area(Polygon.intersection(panel, convexClip: page))
             guard panelArea <= WorkingQuad.panelShare * Polygon.area(page),
-                  Polygon.area(Polygon.intersection(panel, convexClip: page)) >= options.enclosedShare * panelArea else { continue }
+                  shared >= options.enclosedShare * panelArea else { continue }
             let confidence = printWeighted(ranked[k], in: image)
             if confidence >= threshold { return (k, confidence) }
         }
