@@ -15,8 +15,9 @@ import ScanCore
 /// centre; of nearly the same outlines, the surest), a few more on a second look when the gate
 /// accepts none (the next in rank, and the best of the quads the search ranked lower still,
 /// verified then: `DetectionOptions.secondLookVerified`), with a region of a yellow–blue split,
-/// the outline a larger budget of lines gives around that region (`RegionGuidedSearch`) and the measured line outlines that region agrees with, scored again
-/// (`EvidenceMeasurer.agreeing`), and when still none is a page, a last look (`lastLook`) at
+/// the outline a larger budget of lines gives around that region (`RegionGuidedSearch`) and the
+/// measured line outlines that region agrees with, scored again (`EvidenceMeasurer.agreeing`),
+/// and when still none is a page, a last look (`lastLook`) at
 /// outlines the lines show on three sides, closed where two opposite sides end or through the
 /// farther end (`ThreeSidedSearch`), and at the best quads the search makes of the larger budget
 /// of lines, and when none is a page still, the whole search on a coarser copy (`coarseLook`:
