@@ -33,7 +33,8 @@ import ScanCore
 /// any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel
 /// precision on the full-resolution image, each corner moved out to the tip of the paper where a
 /// curled or folded sheet's corner sticks out past it (`CornerTips`), and, when the frame cuts it
-/// and the page visibly continues past the border, completed beyond it.
+/// and the page visibly continues past the border, completed beyond it (a corner the frame cuts
+/// off, where its two sides meet).
 public struct DocumentDetector: Sendable {
     /// The tuning constants in use.
     public let options: DetectionOptions

@@ -172,7 +172,7 @@ extension CutPageExtender {
     /// The colour difference between the strips on either side of the segment from `p` to `q`
     /// (`offsetStrip` outward and inward), or nil when either leaves the frame; `clippedToFrame`,
     /// each read over its part inside the frame, nil when less than a quarter of either is.
-    private func stepAcross(from p: Point, to q: Point, awayFrom centre: Point, clippedToFrame: Bool = false,
+    func stepAcross(from p: Point, to q: Point, awayFrom centre: Point, clippedToFrame: Bool = false,
                             in image: Image<RGB8>) -> Double? {
         guard let outer = offsetStrip(from: p, to: q, awayFrom: centre, clippedToFrame: clippedToFrame, in: image),
               let inner = offsetStrip(from: p, to: q, awayFrom: centre, inward: true, clippedToFrame: clippedToFrame,

@@ -11,7 +11,9 @@ import ScanCore
 /// just inside the cut side must look like the page's interior, or be print (`isPrint`), not like
 /// a background strip between the page's real side and the frame. A side that stops just short
 /// of the border on the page itself (a rule or a table's top taken for the side) is first moved
-/// onto the border (`reachingBorder`).
+/// onto the border (`reachingBorder`). A page whose corner the frame cuts off, outlined with a
+/// corner on the border and a chord across the page from it, has that corner completed where
+/// its two sides meet beyond the frame (`completingCutCorner`).
 struct CutPageExtender {
     /// Long-to-short side ratio of the paper assumed for the hidden part (A4 is 1.41, Letter 1.29).
     let aspectRatio: Double
@@ -31,12 +33,14 @@ struct CutPageExtender {
 
     /// The extended corners (same cyclic order), or `corners` unchanged when not exactly one side
     /// lies on the frame's border (after `reachingBorder`) or no proportion is longer than the
-    /// visible part.
+    /// visible part; with no side on the border, a corner the frame cuts off completed
+    /// (`completingCutCorner`).
     func extend(_ corners: [Point], in image: Image<RGB8>) -> [Point] {
         guard corners.count == 4 else { return corners }
         // A side stopping short of the border on the page itself is first moved onto it.
         let corners = sidesOnBorder(of: corners, in: image).isEmpty ? reachingBorder(corners, in: image) ?? corners : corners
         let cut = sidesOnBorder(of: corners, in: image)
+        if cut.isEmpty, let completed = completingCutCorner(corners, in: image) { return completed }
         guard cut.count == 1, let k = cut.first else { return corners }
         // The cut side runs a → b; pa and pb are their neighbours across the visible sides.
         let a = k, b = (k + 1) % 4, pa = (k + 3) % 4, pb = (k + 2) % 4
