@@ -5,8 +5,8 @@ extension DocumentDetector {
     /// the rules that correct the rank model (an outline that is mostly a sticky note vetoed with
     /// it, an accepted outline over a doubted first choice, a folded page's whole outline over
     /// its panel, a surer outline around a panel printed on it over the panel, of accepted pages
-    /// apart the one nearest the frame's centre, the surest of nearly
-    /// the same outlines, an outline seen whole over one with a corner beyond the frame).
+    /// apart the one nearest the frame's centre, the surest of nearly the same outlines, an
+    /// outline seen whole over one with a corner beyond the frame).
     func decide(_ measured: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
         // A faint side can cut a sticky note into a shape that is no longer square.
         var ordered = WorkingQuad.vetoingNoteOutlines(measured)

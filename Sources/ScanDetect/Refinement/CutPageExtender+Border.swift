@@ -173,7 +173,7 @@ extension CutPageExtender {
     /// (`offsetStrip` outward and inward), or nil when either leaves the frame; `clippedToFrame`,
     /// each read over its part inside the frame, nil when less than a quarter of either is.
     func stepAcross(from p: Point, to q: Point, awayFrom centre: Point, clippedToFrame: Bool = false,
-                            in image: Image<RGB8>) -> Double? {
+                    in image: Image<RGB8>) -> Double? {
         guard let outer = offsetStrip(from: p, to: q, awayFrom: centre, clippedToFrame: clippedToFrame, in: image),
               let inner = offsetStrip(from: p, to: q, awayFrom: centre, inward: true, clippedToFrame: clippedToFrame,
                                       in: image)

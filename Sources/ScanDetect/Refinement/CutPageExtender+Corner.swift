@@ -120,9 +120,8 @@ extension CutPageExtender {
     }
 
     /// Whether the strip just inside border `border` from `start` to `end` looks like the page's
-    /// interior (`maximumStripDifference`): like one of two strips across the page a quarter and
-    /// half way from its side `side` → `k` to the opposite side (corners `k`'s and `side`'s
-    /// opposites).
+    /// interior (within `maximumStripDifference`): like one of two strips a quarter and half way
+    /// from the page's side through corners `side` and `k` to the side across from it.
     private func pageGoesOn(alongBorder border: Int, from start: Point, to end: Point, corners: [Point],
                             side: Int, k: Int, in image: Image<RGB8>) -> Bool {
         let inset = [Point(stripInset, 0), Point(0, stripInset), Point(-stripInset, 0), Point(0, -stripInset)][border]
