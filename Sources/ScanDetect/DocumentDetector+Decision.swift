@@ -79,7 +79,7 @@ extension DocumentDetector {
     /// The index in `ranked` (best first) of the page and its confidence weighed by its print
     /// (`printWeighted`): the first outline, when the gate accepts it before and after; when only
     /// before (a blank outline, such as the photo on an ID card), the first accepted outline
-    /// enclosing it as its page (`WorkingQuad.panelShare`) whose weighed confidence passes. Nil
+    /// enclosing it as its page (`WorkingQuad.isPanel`) whose weighed confidence passes. Nil
     /// when none does.
     func printedChoice(among ranked: [Detection.Hypothesis],
                        in image: Image<RGB8>) -> (index: Int, confidence: Double)? {
@@ -88,12 +88,9 @@ extension DocumentDetector {
         let weighted = printWeighted(first, in: image)
         if weighted >= threshold { return (0, weighted) }
         let panel = first.quad.corners, panelArea = Polygon.area(panel)
-        guard panelArea > 0 else { return nil }
-        for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold {
-            let page = ranked[k].quad.corners
-            let shared = Polygon.area(Polygon.intersection(panel, convexClip: page))
-            guard panelArea <= WorkingQuad.panelShare * Polygon.area(page),
-                  shared >= options.enclosedShare * panelArea else { continue }
+        let enclosedShare = options.enclosedShare
+        for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold
+            && WorkingQuad.isPanel(panel, area: panelArea, of: ranked[k].quad.corners, enclosedShare: enclosedShare) {
             let confidence = printWeighted(ranked[k], in: image)
             if confidence >= threshold { return (k, confidence) }
         }

@@ -42,13 +42,25 @@ struct CutCornerTests {
         #expect(Self.extender.completingCutCorner(inside.corners, in: Self.image(of: inside)) == nil)
     }
 
-    @Test("a chord whose border stretch is the desk, not the page, is left alone")
-    func deskAlongTheBorderKept() {
-        // A page inside the frame outlined with a corner drawn out onto the border: the border
-        // between the two sides' ends is desk.
+    @Test("a corner drawn out onto the border over the desk is left alone")
+    func cornerOverTheDeskKept() {
+        // A page inside the frame outlined with its bottom-left corner drawn out onto the border.
         let inside = Quad(topLeft: Point(200, 60), topRight: Point(520, 40),
                           bottomRight: Point(540, 440), bottomLeft: Point(60, 400))
         let outline = [Point(200, 60), Point(520, 40), Point(540, 440), Point(0, 396)]
         #expect(Self.extender.completingCutCorner(outline, in: Self.image(of: inside)) == nil)
+    }
+
+    @Test("a cut corner whose border between the sides' exits is desk, not paper, is left alone")
+    func deskAlongTheBorderKept() {
+        // The cut page above with desk painted over it along the border between its sides' exits
+        // (y 321.5 and 404): the page does not go on past the border there. (Every other
+        // condition holds: without this one the corner is completed.)
+        var scene = Scene(width: 720, height: 480, page: Self.page)
+        scene.background = .stripes(RGB8(120, 80, 50), amplitude: 14, period: 13)
+        scene.patches = [.init(corners: [Point(0, 300), Point(14, 300), Point(14, 430), Point(0, 430)],
+                               colour: RGB8(120, 80, 50), overPage: true)]
+        let outline = [Point(200, 60), Point(520, 40), Point(540, 440), Point(0, 404)]
+        #expect(Self.extender.completingCutCorner(outline, in: scene.render()) == nil)
     }
 }

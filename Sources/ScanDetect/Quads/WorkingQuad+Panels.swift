@@ -11,22 +11,25 @@ extension WorkingQuad {
     static func enclosingPageFirst(_ ranked: [WorkingQuad], threshold: Double, enclosedShare: Double) -> [WorkingQuad] {
         guard let top = ranked.first, top.confidence >= threshold else { return ranked }
         let topArea = Polygon.area(top.corners)
-        guard topArea > 0 else { return ranked }
         var chosen = 0
         for k in ranked.indices.dropFirst() where ranked[k].confidence > ranked[chosen].confidence
-            && ranked[k].rankScore >= enclosingMinimumRank {
-            let corners = ranked[k].corners
-            guard topArea <= panelShare * Polygon.area(corners) else { continue }
-            let shared = Polygon.area(Polygon.intersection(top.corners, convexClip: corners))
-            if shared >= enclosedShare * topArea { chosen = k }
+            && ranked[k].rankScore >= enclosingMinimumRank
+            && isPanel(top.corners, area: topArea, of: ranked[k].corners, enclosedShare: enclosedShare) {
+            chosen = k
         }
         return ranked.movingToFront(chosen)
     }
 
-    /// The largest share of an enclosing outline an accepted first choice may fill for
-    /// `enclosingPageFirst` to take it for a panel printed on that outline: an ID card's photo
-    /// fills a sixth of the card, a header band a fifth of the page. A folded page's panel fills
-    /// half of it, and is `FoldedPage`'s to weigh.
+    /// Whether the outline `panel` (of area `area`) could be printed on the outline `page`: it
+    /// fills at most `panelShare` of it, and `page` holds at least `enclosedShare` of it.
+    static func isPanel(_ panel: [Point], area: Double, of page: [Point], enclosedShare: Double) -> Bool {
+        guard area > 0, area <= panelShare * Polygon.area(page) else { return false }
+        return Polygon.area(Polygon.intersection(panel, convexClip: page)) >= enclosedShare * area
+    }
+
+    /// The largest share of an enclosing outline an outline may fill to be taken for a panel
+    /// printed on it (`isPanel`): an ID card's photo fills a sixth of the card, a header band a
+    /// fifth of the page. A folded page's panel fills half of it, and is `FoldedPage`'s to weigh.
     static let panelShare = 0.4
 
     /// The least rank score of an outline `enclosingPageFirst` takes over the panel it encloses.

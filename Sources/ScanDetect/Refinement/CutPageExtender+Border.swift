@@ -72,7 +72,7 @@ extension CutPageExtender {
     /// is read, which must be at least a quarter of it: where a side crosses the border, the
     /// frame's edge beyond it is no sample of the band.
     func isPageBand(_ corners: [Point], side k: Int, to moved: [Point], in image: Image<RGB8>) -> Bool {
-        let a = corners[k], b = corners[(k + 1) % 4], pa = corners[(k + 3) % 4], pb = corners[(k + 2) % 4]
+        let a = corners[k], b = corners[(k + 1) % 4]
         // The band's middle line, from halfway between a and its moved place to halfway between b
         // and its; where the side crosses the border, only its part inside the frame is read.
         let start = (a + moved[0]) / 2, end = (b + moved[1]) / 2
@@ -81,12 +81,7 @@ extension CutPageExtender {
         let band = stripMedian(in: image) { t in
             start + (end - start) * (inside.lowerBound + (inside.upperBound - inside.lowerBound) * t)
         }
-        let interior = [0.25, 0.5].map { s in
-            stripMedian(in: image) { t in
-                let onSide = a + (b - a) * t, onOpposite = pa + (pb - pa) * t
-                return onSide + (onOpposite - onSide) * s
-            }
-        }
+        let interior = [0.25, 0.5].map { stripAcross(fromSide: k, of: corners, at: $0, in: image) }
         guard interior.contains(where: { colourDistance(band, $0) <= maximumStripDifference }) else { return false }
         let backgrounds = backgroundStrips(besideSide: k, of: corners, in: image)
         return !backgrounds.isEmpty && backgrounds.allSatisfy {

@@ -48,13 +48,7 @@ struct CutPageExtender {
         let visible = (corners[pa].distance(to: corners[a]) + corners[pb].distance(to: corners[b])) / 2
         guard opposite > 0, visible > 0 else { return corners }
         // Strips across the page at fraction s of the way from the cut side to the opposite one.
-        let strip = { (s: Double) -> SIMD3<Double> in
-            stripMedian(in: image) { t in
-                let onCut = corners[a] + (corners[b] - corners[a]) * t
-                let onOpposite = corners[pa] + (corners[pb] - corners[pa]) * t
-                return onCut + (onOpposite - onCut) * s
-            }
-        }
+        let strip = { (s: Double) in self.stripAcross(fromSide: k, of: corners, at: s, in: image) }
         let border = strip(stripInset / visible)
         let interior = [strip(0.25), strip(0.5)]
         guard interior.allSatisfy({ isPageInterior($0, besideBorderStrip: border) })
@@ -126,6 +120,17 @@ struct CutPageExtender {
     /// Long-to-short side ratio of the longest common paper, US Legal (14 × 8.5 in): a page seen
     /// longer than `aspectRatio` allows that still runs on past the border is taken to be one.
     static let longestPaperRatio = 14 / 8.5
+
+    /// Strip medians along the line a share `s` of the way from side `k` of `corners` (corner k
+    /// to corner k + 1) to the side across from it, each point joining a point of the side to the
+    /// point as far along the side across.
+    func stripAcross(fromSide k: Int, of corners: [Point], at s: Double, in image: Image<RGB8>) -> SIMD3<Double> {
+        let a = corners[k], b = corners[(k + 1) % 4], pa = corners[(k + 3) % 4], pb = corners[(k + 2) % 4]
+        return stripMedian(in: image) { t in
+            let onSide = a + (b - a) * t, onOpposite = pa + (pb - pa) * t
+            return onSide + (onOpposite - onSide) * s
+        }
+    }
 
     /// Per-channel medians of the pixels at `point(t)` for t evenly spread over 0.1…0.9.
     func stripMedian(in image: Image<RGB8>, _ point: (Double) -> Point) -> SIMD3<Double> {
