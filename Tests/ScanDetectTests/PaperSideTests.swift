@@ -4,8 +4,9 @@ import Testing
 @testable import ScanDetect
 
 /// `PageEvidence.includingPaper` on rendered scenes: an outline whose side was found on print (a
-/// rule across the page) moves out to the page's edge; a page's own outline, and one on a table
-/// of its own colour, whose sides do not run on past it, stay.
+/// rule across the page) or on a shadow's edge moves out to the page's edge; a page's own
+/// outline, and one on a table of its own colour or of its colour in shade, whose sides do not
+/// both run on past it, stay.
 @Suite("Sides found on print")
 struct PaperSideTests {
     /// Share of the page's height above the rule printed across it.
@@ -62,6 +63,70 @@ struct PaperSideTests {
         let truth = PageEvidenceTests.working(page, factor: factor)
         let kept = evidence.includingPaper(x: truth.x, y: truth.y)
         #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)")
+    }
+
+    /// The page's outline with its top side moved down to a share `share` of the way to its
+    /// bottom side.
+    static func below(_ share: Double) -> Quad {
+        let c = PageEvidenceTests.outline.corners
+        return Quad(topLeft: BandTests.between(c[0], c[3], share), topRight: BandTests.between(c[1], c[2], share),
+                    bottomRight: c[2], bottomLeft: c[3])
+    }
+
+    /// A shade over the page above a line `share` of the way down it, dimming it to `light`.
+    static func shadeAbove(_ share: Double, light: Double) -> (origin: Point, normal: Point, factor: SIMD3<Double>) {
+        let edge = below(share).corners
+        let along = (edge[1] - edge[0]) / edge[1].distance(to: edge[0])
+        return (edge[0], Point(along.y, -along.x), SIMD3(repeating: light))
+    }
+
+    @Test("an outline that stops at a shadow's edge across the page moves out to the page's top side")
+    func movesOutOverShade() {
+        var scene = Scene(width: 720, height: 480, page: PageEvidenceTests.outline)
+        // The shadow's edge runs above the first line of print (a tenth of the way down).
+        scene.shade = Self.shadeAbove(0.08, light: 0.6)
+        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        let cut = PageEvidenceTests.working(Self.below(0.08), factor: factor)
+        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
+        #expect(RegionSnapperTests.largestCornerError(cut.x, cut.y, truth) > 10)
+        let moved = evidence.includingPaper(x: cut.x, y: cut.y)
+        #expect(RegionSnapperTests.largestCornerError(moved.x, moved.y, truth) < 1.5, "\(moved)")
+    }
+
+    @Test("on a grey table as dark as paper in shade, a joint that one side runs on to does not take the table in")
+    func keepsThePageOnAGreyTable() {
+        let page = PageEvidenceTests.outline
+        let c = page.corners
+        var scene = Scene(width: 720, height: 480, page: page)
+        // The table is the paper at 60 % of its light: paper in shade, to the colour alone.
+        scene.background = .flat(RGB8(143, 142, 138))
+        // A joint 40 pixels above the top side, and another running on from the left side up to
+        // it: the strip between is that grey, and only one neighbouring side runs on across it.
+        let up = (c[0] - c[3]) / c[0].distance(to: c[3])
+        let across = Point(-up.y, up.x) * 2
+        let end = c[0] + up * 48
+        scene.patches = [BandTests.joint(above: page, by: 40, colour: RGB8(60, 55, 50)),
+                         .init(corners: [c[0] - across, end - across, end + across, c[0] + across],
+                               colour: RGB8(60, 55, 50), overPage: false)]
+        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        let truth = PageEvidenceTests.working(page, factor: factor)
+        let kept = evidence.includingPaper(x: truth.x, y: truth.y)
+        #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)")
+    }
+
+    @Test("paper in shade is the paper's colour evenly dimmed, not a tinted or textured surface")
+    func tellsShadeFromOtherSurfaces() {
+        let (evidence, _) = Self.ruledPage()
+        let paper = SIMD3<Float>(238, 236, 230)
+        let shade = (0..<32).map { i in paper * (0.55 + 0.002 * Float(i)) }
+        #expect(evidence.isPaperInShade(shade, paper))
+        #expect(!evidence.isPaper(shade, paper))
+        // Too dark to be the paper in shade, and a blue tint of its light.
+        #expect(!evidence.isPaperInShade(shade.map { $0 * 0.5 }, paper))
+        #expect(!evidence.isPaperInShade(shade.map { $0 * SIMD3(0.8, 0.9, 1.1) }, paper))
+        // A grey check cloth: each sample the paper's colour dimmed, but by turns to 0.5 and 0.65.
+        let cloth = (0..<32).map { i in paper * (i % 2 == 0 ? 0.5 : 0.65) }
+        #expect(!evidence.isPaperInShade(cloth, paper))
     }
 
     /// A letter lying sideways on a cluttered desk, its footer's rule printed a few millimetres
