@@ -15,12 +15,7 @@ struct PaperSideTests {
     static let ruleThickness = 0.012
 
     /// The page's outline with its top side moved down to the rule's lower edge.
-    static var belowTheRule: Quad {
-        let c = PageEvidenceTests.outline.corners
-        let share = ruleShare + ruleThickness
-        return Quad(topLeft: BandTests.between(c[0], c[3], share), topRight: BandTests.between(c[1], c[2], share),
-                    bottomRight: c[2], bottomLeft: c[3])
-    }
+    static var belowTheRule: Quad { below(ruleShare + ruleThickness) }
 
     /// A page on the default desk with a dark rule printed across it from side to side.
     static func ruledPage() -> (evidence: PageEvidence, factor: Double) {
@@ -116,17 +111,16 @@ struct PaperSideTests {
 
     @Test("paper in shade is the paper's colour evenly dimmed, not a tinted or textured surface")
     func tellsShadeFromOtherSurfaces() {
-        let (evidence, _) = Self.ruledPage()
         let paper = SIMD3<Float>(238, 236, 230)
         let shade = (0..<32).map { i in paper * (0.55 + 0.002 * Float(i)) }
-        #expect(evidence.isPaperInShade(shade, paper))
-        #expect(!evidence.isPaper(shade, paper))
+        #expect(PageEvidence.isPaperInShade(shade, paper))
+        #expect(!Self.ruledPage().evidence.isPaper(shade, paper))
         // Too dark to be the paper in shade, and a blue tint of its light.
-        #expect(!evidence.isPaperInShade(shade.map { $0 * 0.5 }, paper))
-        #expect(!evidence.isPaperInShade(shade.map { $0 * SIMD3(0.8, 0.9, 1.1) }, paper))
+        #expect(!PageEvidence.isPaperInShade(shade.map { $0 * 0.5 }, paper))
+        #expect(!PageEvidence.isPaperInShade(shade.map { $0 * SIMD3(0.8, 0.9, 1.1) }, paper))
         // A grey check cloth: each sample the paper's colour dimmed, but by turns to 0.5 and 0.65.
         let cloth = (0..<32).map { i in paper * (i % 2 == 0 ? 0.5 : 0.65) }
-        #expect(!evidence.isPaperInShade(cloth, paper))
+        #expect(!PageEvidence.isPaperInShade(cloth, paper))
     }
 
     /// A letter lying sideways on a cluttered desk, its footer's rule printed a few millimetres

@@ -44,13 +44,13 @@ extension PageEvidence {
     /// (colour `paper`) ends, or nil: the strip between is paper, the line is backed by edges, the
     /// neighbouring sides run on across the strip, and beyond the line lies something else. The
     /// strip, and the margin just past the side, may be paper in shade where both neighbouring
-    /// sides run on across it.
+    /// sides run on across it (or one does and the other lies on the frame's border).
     private func paperSide(_ k: Int, x: SIMD4<Double>, y: SIMD4<Double>, paper: SIMD3<Float>) -> (p: Point, q: Point)? {
         let p = Point(x: x[k], y: y[k]), q = Point(x: x[(k + 1) % 4], y: y[(k + 1) % 4])
         let beyond = lines(beyondSide: k, x: x, y: y, turn: Self.paperSideTurn)
         let margin = colours(from: p, to: q, offset: ColorPlanes.marginOffset)
         let marginIsLit = isPaper(margin, paper)
-        guard !beyond.isEmpty, marginIsLit || isPaperInShade(margin, paper) else { return nil }
+        guard !beyond.isEmpty, marginIsLit || Self.isPaperInShade(margin, paper) else { return nil }
         for c in beyond {
             guard backed(c.p, c.q, from: 0.1, to: 0.9) >= Self.bandBacking else { continue }
             // Whether each neighbouring side runs on across the strip.
@@ -61,7 +61,7 @@ extension PageEvidence {
             let shade = (runOn.0 || alongFrame(p, c.p)) && (runOn.1 || alongFrame(q, c.q))
             guard marginIsLit || shade else { continue }
             let strip = stripColours(from: (p, q), to: c)
-            guard isPaper(strip, paper) || shade && isPaperInShade(strip, paper) else { continue }
+            guard isPaper(strip, paper) || shade && Self.isPaperInShade(strip, paper) else { continue }
             // A line farther out may still be the page's edge when this one is the far edge of a
             // printed rule (the strip is the rule) or more print.
             if !paperGoesOn(past: c, paper) { return (c.p, c.q) }
@@ -91,14 +91,14 @@ extension PageEvidence {
     /// (`isShaded`), and the light changes little from each sample to the next (a median of at
     /// most `shadeRoughness` of the paper's), as shade does, where a grey cloth or tiled floor
     /// jumps from weave to weave or tile to joint.
-    func isPaperInShade(_ samples: [SIMD3<Float>], _ paper: SIMD3<Float>) -> Bool {
+    static func isPaperInShade(_ samples: [SIMD3<Float>], _ paper: SIMD3<Float>) -> Bool {
         let alike = samples.filter {
-            ColorPlanes.difference($0, paper) <= Self.continuationDifference || Self.isShaded($0, paper)
+            ColorPlanes.difference($0, paper) <= continuationDifference || isShaded($0, paper)
         }.count
         guard samples.count >= 2, Double(alike) >= Self.continuationShare * Double(samples.count) else { return false }
         let light = samples.map { Self.light(of: $0, paper) }
         let steps = zip(light, light.dropFirst()).map { abs($1 - $0) }.sorted()
-        return steps[steps.count / 2] <= Self.shadeRoughness
+        return steps[steps.count / 2] <= shadeRoughness
     }
 
     /// Whether `sample` is paper of colour `paper` in shade: that colour dimmed to between
