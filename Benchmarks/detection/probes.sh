@@ -15,6 +15,7 @@
 #   sidecover TRUTH ROOT      each labelled side's rank among 300 detected lines and its edge steps by polarity
 #   cutdump IMG...            corners before and after CutPageExtender, and completed to the long or short side
 #   tiptime < LINES           mean time of CornerTips beside EdgeRefiner on "IMG x0 y0 ... x3 y3" lines
+#   looktime IMG...           mean time of detect with the coarse, last and second looks switched off in turn
 # usage: probes.sh [DIR]  (default /tmp/flatbed-probes); the binaries land in DIR/.build/release.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
