@@ -31,19 +31,13 @@ struct PaperSideTests {
     @Test("an outline that stops at a rule across the page moves out to the page's top side")
     func movesOutToThePageEdge() {
         let (evidence, factor) = Self.ruledPage()
-        let cut = PageEvidenceTests.working(Self.belowTheRule, factor: factor)
-        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
-        #expect(RegionSnapperTests.largestCornerError(cut.x, cut.y, truth) > 30)
-        let moved = evidence.includingPaper(x: cut.x, y: cut.y)
-        #expect(RegionSnapperTests.largestCornerError(moved.x, moved.y, truth) < 1.5, "\(moved)")
+        Self.expectMovedOut(Self.belowTheRule, by: 30, evidence: evidence, factor: factor)
     }
 
     @Test("the page's own outline stays: beyond it lies the desk")
     func keepsThePageOutline() {
         let (evidence, factor) = Self.ruledPage()
-        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
-        let kept = evidence.includingPaper(x: truth.x, y: truth.y)
-        #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)")
+        Self.expectKept(PageEvidenceTests.outline, evidence: evidence, factor: factor)
     }
 
     @Test("on a table of the paper's colour, a joint beyond the page does not take the table in")
@@ -55,9 +49,28 @@ struct PaperSideTests {
         // table as light as the paper, but the page's sides do not run on across it.
         scene.patches = [BandTests.joint(above: page, by: 40, colour: RGB8(60, 55, 50))]
         let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        Self.expectKept(page, evidence: evidence, factor: factor)
+    }
+
+    /// Expects `includingPaper` to move the outline `cut`, more than `distance` working pixels
+    /// off the page's outline at some corner, onto it (within 1.5).
+    static func expectMovedOut(_ cut: Quad, by distance: Double, evidence: PageEvidence, factor: Double,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        let start = PageEvidenceTests.working(cut, factor: factor)
+        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
+        #expect(RegionSnapperTests.largestCornerError(start.x, start.y, truth) > distance,
+                sourceLocation: sourceLocation)
+        let moved = evidence.includingPaper(x: start.x, y: start.y)
+        #expect(RegionSnapperTests.largestCornerError(moved.x, moved.y, truth) < 1.5, "\(moved)",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Expects `includingPaper` to leave the page's own outline `page` as it is.
+    static func expectKept(_ page: Quad, evidence: PageEvidence, factor: Double,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
         let truth = PageEvidenceTests.working(page, factor: factor)
         let kept = evidence.includingPaper(x: truth.x, y: truth.y)
-        #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)")
+        #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)", sourceLocation: sourceLocation)
     }
 
     /// The page's outline with its top side moved down to a share `share` of the way to its
@@ -81,11 +94,7 @@ struct PaperSideTests {
         // The shadow's edge runs above the first line of print (a tenth of the way down).
         scene.shade = Self.shadeAbove(0.08, light: 0.6)
         let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
-        let cut = PageEvidenceTests.working(Self.below(0.08), factor: factor)
-        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
-        #expect(RegionSnapperTests.largestCornerError(cut.x, cut.y, truth) > 10)
-        let moved = evidence.includingPaper(x: cut.x, y: cut.y)
-        #expect(RegionSnapperTests.largestCornerError(moved.x, moved.y, truth) < 1.5, "\(moved)")
+        Self.expectMovedOut(Self.below(0.08), by: 10, evidence: evidence, factor: factor)
     }
 
     @Test("on a grey table as dark as paper in shade, a joint that one side runs on to does not take the table in")
@@ -104,9 +113,7 @@ struct PaperSideTests {
                          .init(corners: [c[0] - across, end - across, end + across, c[0] + across],
                                colour: RGB8(60, 55, 50), overPage: false)]
         let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
-        let truth = PageEvidenceTests.working(page, factor: factor)
-        let kept = evidence.includingPaper(x: truth.x, y: truth.y)
-        #expect(kept.x == truth.x && kept.y == truth.y, "\(kept)")
+        Self.expectKept(page, evidence: evidence, factor: factor)
     }
 
     @Test("paper in shade is the paper's colour evenly dimmed, not a tinted or textured surface")
