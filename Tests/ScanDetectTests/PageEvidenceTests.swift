@@ -223,6 +223,38 @@ struct PageEvidenceTests {
         #expect(keys > ConfidenceModel.latticeLimit.upperBound, "white keyboard lattice \(keys)")
     }
 
+    /// A keyboard of large keys, as close to the camera: six by six in `keyboardFrame`, 26 and 24
+    /// working pixels apart, 18–20 cells of the first lattice reading and 12–13 of the coarse one.
+    static var largeKeyKeyboard: Scene {
+        var scene = keyboard
+        let body = scene.patches.removeLast()
+        scene.patches = (0..<36).map { k in
+            let x = 208.0 + Double(k % 6) * 52, y = 108.0 + Double(k / 6) * 48
+            return .init(corners: [Point(x, y), Point(x + 44, y), Point(x + 44, y + 40), Point(x, y + 40)],
+                         colour: RGB8(240, 240, 238), overPage: false)
+        } + [body]
+        return scene
+    }
+
+    /// Past `latticeReach` cells of the first reading, only the coarse one sees the keys: without
+    /// it, this keyboard reads 0.10.
+    @Test("a keyboard of large keys reads as a lattice on the coarse cells")
+    func latticeOfLargeKeys() {
+        let (evidence, factor) = Self.evidence(for: Self.largeKeyKeyboard.render())
+        let k = Self.working(Self.keyboardFrame, factor: factor)
+        let keys = evidence.interiorLattice(x: k.x, y: k.y)
+        #expect(keys >= ConfidenceModel.latticeLimit.upperBound, "large-key lattice \(keys)")
+    }
+
+    /// A photo from the generator's seed 12 (negative_0091): a white keyboard of large keys cut by
+    /// the frame, a cable and a pen across it, which the detector took for a page (confidence
+    /// 0.55) while the lattice was read on the first cells only: its outline reads 0 there and
+    /// 0.78 on the coarse ones.
+    @Test("a photographed keyboard of large keys is not a document")
+    func largeKeyKeyboardPhoto() throws {
+        #expect(DocumentDetector().detect(in: try fixturePhoto("lattice/white-keyboard-large-keys.jpg")) == nil)
+    }
+
     /// A photo from the generator's seed 14 (negative_0153): a white keyboard with a pen across
     /// its corner on a wooden floor, which the detector took for a page (confidence 0.83) while
     /// the lattice read the gradient's strength rather than its ranks.

@@ -13,8 +13,8 @@ struct EvidenceMeasurer {
     /// Lattice readings so far: outlines of one object read alike, so one nearly the same as a
     /// measured outline takes its reading.
     /// A reading below its `settledBelow` is half of one (`PageEvidence.interiorLattice`), so it
-    /// stands in only where the reading needed settles as high.
-    private var latticeReadings: [(corners: [Point], value: Double, settledBelow: Double)] = []
+    /// stands in only where the reading needed settles as high, and on the same cells (`coarse`).
+    private var latticeReadings: [(corners: [Point], value: Double, settledBelow: Double, coarse: Bool)] = []
 
     init(evidence: PageEvidence, lineOutline: (x: SIMD4<Double>, y: SIMD4<Double>)?,
          regionOutline: (x: SIMD4<Double>, y: SIMD4<Double>)?, threshold: Double) {
@@ -68,12 +68,14 @@ struct EvidenceMeasurer {
         // below the threshold either way).
         if quad.confidence >= threshold {
             let corners = quad.corners
-            let settled = ConfidenceModel.latticeSettled(gridBalance: quad.features[PageEvidence.gridBalanceFeature])
+            let balance = quad.features[PageEvidence.gridBalanceFeature]
+            let settled = ConfidenceModel.latticeSettled(gridBalance: balance)
+            let coarse = ConfidenceModel.readsCoarseLattice(gridBalance: balance)
             let lattice = latticeReadings.first {
-                $0.settledBelow <= settled
+                $0.settledBelow <= settled && $0.coarse == coarse
                     && Polygon.intersectionOverUnion($0.corners, corners) >= PageEvidence.latticeSharedOverlap
-            }?.value ?? evidence.interiorLattice(x: quad.x, y: quad.y, settledBelow: settled)
-            latticeReadings.append((corners, lattice, settled))
+            }?.value ?? evidence.interiorLattice(x: quad.x, y: quad.y, settledBelow: settled, coarse: coarse)
+            latticeReadings.append((corners, lattice, settled, coarse))
             quad.features[PageEvidence.latticeFeature] = lattice
             quad.confidence = ConfidenceModel.confidence(quad.features)
         }

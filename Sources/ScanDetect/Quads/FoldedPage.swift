@@ -121,8 +121,10 @@ enum FoldedPage {
             || features[PageEvidence.gridBalanceFeature] >= minimumGridBalance
         guard features[saturation] <= panel.features[saturation] + saturationAllowance, printed,
               ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence else { return false }
-        let settled = ConfidenceModel.latticeSettled(gridBalance: features[PageEvidence.gridBalanceFeature])
-        features[PageEvidence.latticeFeature] = evidence.interiorLattice(x: x, y: y, settledBelow: settled)
+        let balance = features[PageEvidence.gridBalanceFeature]
+        features[PageEvidence.latticeFeature] = evidence.interiorLattice(
+            x: x, y: y, settledBelow: ConfidenceModel.latticeSettled(gridBalance: balance),
+            coarse: ConfidenceModel.readsCoarseLattice(gridBalance: balance))
         return ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence
     }
 

@@ -14,6 +14,11 @@ extension PageEvidence {
     /// over square cells first, so the cost does not grow with the quad. Higher: finer lattices
     /// (small keys far away) are seen, slower (the cost grows with the square).
     static let latticeCells = 96
+    /// Cells across the longer side for a second, coarser reading: with shifts up to
+    /// `latticeReach`, the first reading sees a lattice only from about six cells across the
+    /// quad, the second from four (a keyboard's large keys close to the camera). Lower: larger
+    /// keys are seen, more pages' columns and tables read as a lattice.
+    static let coarseLatticeCells = 64
     /// Largest shift (cells) at which the interior is compared with itself: a lattice needs at
     /// least a few cells across (`latticeCells` / `latticeReach` of them) to be recognised.
     /// Higher: coarser lattices are seen, slower.
@@ -40,10 +45,17 @@ extension PageEvidence {
     /// see `ConfidenceModel.latticeLimit`). When the first half already reads below
     /// `settledBelow`, the second is not measured and the first half's reading is returned: the
     /// smaller one is below it too, where no decision changes.
-    func interiorLattice(x: SIMD4<Double>, y: SIMD4<Double>, settledBelow: Double = ConfidenceModel.latticeLimit.lowerBound) -> Double {
+    ///
+    ///
+    /// With `coarse`, below the veto's upper bound, the interior is read again on
+    /// `coarseLatticeCells`, and that reading is returned where it reaches the bound: it counts
+    /// only as an outright lattice, since on coarse cells a page's columns and tables repeat too
+    /// (see `ConfidenceModel.coarseLatticeBalance`).
+    func interiorLattice(x: SIMD4<Double>, y: SIMD4<Double>, settledBelow: Double = ConfidenceModel.latticeLimit.lowerBound,
+                         coarse: Bool = true) -> Double {
         let cx = x.sum() / 4, cy = y.sum() / 4
         let sx = cx + 0.8 * (x - cx), sy = cy + 0.8 * (y - cy)
-        let cell = max(1, max(sx.max() - sx.min(), sy.max() - sy.min()) / Double(Self.latticeCells))
+        let extent = max(sx.max() - sx.min(), sy.max() - sy.min())
         // Midpoints of the sides 0→1, 1→2, 2→3, 3→0; split the longer pair of opposite sides.
         let mx = (sx + SIMD4(sx[1], sx[2], sx[3], sx[0])) / 2, my = (sy + SIMD4(sy[1], sy[2], sy[3], sy[0])) / 2
         let along = hypot(sx[1] - sx[0], sy[1] - sy[0]) + hypot(sx[2] - sx[3], sy[2] - sy[3])
@@ -53,9 +65,18 @@ extension PageEvidence {
                (SIMD4(mx[0], sx[1], sx[2], mx[2]), SIMD4(my[0], sy[1], sy[2], my[2]))]
             : [(SIMD4(sx[0], sx[1], mx[1], mx[3]), SIMD4(sy[0], sy[1], my[1], my[3])),
                (SIMD4(mx[3], mx[1], sx[2], sx[3]), SIMD4(my[3], my[1], sy[2], sy[3]))]
-        let first = latticeProminence(x: halves[0].0, y: halves[0].1, cell: cell)
-        guard first >= settledBelow else { return first }
-        return min(first, latticeProminence(x: halves[1].0, y: halves[1].1, cell: cell))
+        /// The halves' smaller prominence on `cells` across, or the first's below `floor`.
+        func reading(cells: Int, floor: Double) -> Double {
+            let cell = max(1, extent / Double(cells))
+            let first = latticeProminence(x: halves[0].0, y: halves[0].1, cell: cell)
+            guard first >= floor else { return first }
+            return min(first, latticeProminence(x: halves[1].0, y: halves[1].1, cell: cell))
+        }
+        let fine = reading(cells: Self.latticeCells, floor: settledBelow)
+        let outright = ConfidenceModel.latticeLimit.upperBound
+        guard coarse, fine < outright else { return fine }
+        let coarse = reading(cells: Self.coarseLatticeCells, floor: outright)
+        return coarse >= outright ? coarse : fine
     }
 
     /// The largest lattice prominence inside the quad (`x`, `y`, clockwise on screen), its

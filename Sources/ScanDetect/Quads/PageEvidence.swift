@@ -127,7 +127,8 @@ struct PageEvidence {
         let tones = interiorTones(x: x, y: y, margin: margin)
         let gridBalance = interiorGridBalance(x: x, y: y)
         let lattice = measuringLattice
-            ? interiorLattice(x: x, y: y, settledBelow: ConfidenceModel.latticeSettled(gridBalance: gridBalance)) : 0
+            ? interiorLattice(x: x, y: y, settledBelow: ConfidenceModel.latticeSettled(gridBalance: gridBalance),
+                              coarse: ConfidenceModel.readsCoarseLattice(gridBalance: gridBalance)) : 0
         var agreement = 0.0
         if let region {
             let a = (0..<4).map { Point(region.x[$0], region.y[$0]) }
