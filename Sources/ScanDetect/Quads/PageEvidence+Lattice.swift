@@ -15,9 +15,9 @@ extension PageEvidence {
     /// (small keys far away) are seen, slower (the cost grows with the square).
     static let latticeCells = 96
     /// Cells across the longer side for a second, coarser reading: with shifts up to
-    /// `latticeReach`, the first reading sees a lattice only from about six cells across the
-    /// quad, the second from four (a keyboard's large keys close to the camera). Lower: larger
-    /// keys are seen, more pages' columns and tables read as a lattice.
+    /// `latticeReach`, the first reading sees a lattice only from about six repeats across the
+    /// quad (96 / 16), the second from four (64 / 16: a keyboard's large keys close to the
+    /// camera). Lower: larger keys are seen, more pages' columns and tables read as a lattice.
     static let coarseLatticeCells = 64
     /// Largest shift (cells) at which the interior is compared with itself: a lattice needs at
     /// least a few cells across (`latticeCells` / `latticeReach` of them) to be recognised.
@@ -46,13 +46,12 @@ extension PageEvidence {
     /// `settledBelow`, the second is not measured and the first half's reading is returned: the
     /// smaller one is below it too, where no decision changes.
     ///
-    ///
     /// With `coarse`, below the veto's upper bound, the interior is read again on
     /// `coarseLatticeCells`, and that reading is returned where it reaches the bound: it counts
     /// only as an outright lattice, since on coarse cells a page's columns and tables repeat too
     /// (see `ConfidenceModel.coarseLatticeBalance`).
-    func interiorLattice(x: SIMD4<Double>, y: SIMD4<Double>, settledBelow: Double = ConfidenceModel.latticeLimit.lowerBound,
-                         coarse: Bool = true) -> Double {
+    func interiorLattice(x: SIMD4<Double>, y: SIMD4<Double>,
+                         settledBelow: Double = ConfidenceModel.latticeLimit.lowerBound, coarse: Bool = true) -> Double {
         let cx = x.sum() / 4, cy = y.sum() / 4
         let sx = cx + 0.8 * (x - cx), sy = cy + 0.8 * (y - cy)
         let extent = max(sx.max() - sx.min(), sy.max() - sy.min())
@@ -75,8 +74,8 @@ extension PageEvidence {
         let fine = reading(cells: Self.latticeCells, floor: settledBelow)
         let outright = ConfidenceModel.latticeLimit.upperBound
         guard coarse, fine < outright else { return fine }
-        let coarse = reading(cells: Self.coarseLatticeCells, floor: outright)
-        return coarse >= outright ? coarse : fine
+        let coarseReading = reading(cells: Self.coarseLatticeCells, floor: outright)
+        return coarseReading >= outright ? coarseReading : fine
     }
 
     /// The largest lattice prominence inside the quad (`x`, `y`, clockwise on screen), its
