@@ -121,7 +121,7 @@ struct PaperSideTests {
         let paper = SIMD3<Float>(238, 236, 230)
         let shade = (0..<32).map { i in paper * (0.55 + 0.002 * Float(i)) }
         #expect(PageEvidence.isPaperInShade(shade, paper))
-        #expect(!Self.ruledPage().evidence.isPaper(shade, paper))
+        #expect(!PageEvidence.isPaper(shade, paper))
         // Too dark to be the paper in shade, and a blue tint of its light.
         #expect(!PageEvidence.isPaperInShade(shade.map { $0 * 0.5 }, paper))
         #expect(!PageEvidence.isPaperInShade(shade.map { $0 * SIMD3(0.8, 0.9, 1.1) }, paper))

@@ -49,7 +49,7 @@ extension PageEvidence {
         let p = Point(x: x[k], y: y[k]), q = Point(x: x[(k + 1) % 4], y: y[(k + 1) % 4])
         let beyond = lines(beyondSide: k, x: x, y: y, turn: Self.paperSideTurn)
         let margin = colours(from: p, to: q, offset: ColorPlanes.marginOffset)
-        let marginIsLit = isPaper(margin, paper)
+        let marginIsLit = Self.isPaper(margin, paper)
         guard !beyond.isEmpty, marginIsLit || Self.isPaperInShade(margin, paper) else { return nil }
         for c in beyond {
             guard backed(c.p, c.q, from: 0.1, to: 0.9) >= Self.bandBacking else { continue }
@@ -61,7 +61,7 @@ extension PageEvidence {
             let shade = (runOn.0 || alongFrame(p, c.p)) && (runOn.1 || alongFrame(q, c.q))
             guard marginIsLit || shade else { continue }
             let strip = stripColours(from: (p, q), to: c)
-            guard isPaper(strip, paper) || shade && Self.isPaperInShade(strip, paper) else { continue }
+            guard Self.isPaper(strip, paper) || shade && Self.isPaperInShade(strip, paper) else { continue }
             // A line farther out may still be the page's edge when this one is the far edge of a
             // printed rule (the strip is the rule) or more print.
             if !paperGoesOn(past: c, paper) { return (c.p, c.q) }
@@ -77,13 +77,12 @@ extension PageEvidence {
     /// Whether there is paper beyond the line from `line.p` to `line.q` (outward to its left) at
     /// any of `beyondOffsets`: a line of print, however dark, is thin, and paper follows it.
     private func paperGoesOn(past line: LineBeyond, _ paper: SIMD3<Float>) -> Bool {
-        Self.beyondOffsets.contains { isPaper(colours(from: line.p, to: line.q, offset: $0), paper) }
+        Self.beyondOffsets.contains { Self.isPaper(colours(from: line.p, to: line.q, offset: $0), paper) }
     }
 
     /// Whether at least `continuationShare` of `samples` (and at least one) have the paper colour.
-    func isPaper(_ samples: [SIMD3<Float>], _ paper: SIMD3<Float>) -> Bool {
-        let alike = samples.filter { ColorPlanes.difference($0, paper) <= Self.continuationDifference }.count
-        return !samples.isEmpty && Double(alike) >= Self.continuationShare * Double(samples.count)
+    static func isPaper(_ samples: [SIMD3<Float>], _ paper: SIMD3<Float>) -> Bool {
+        mostly(samples) { isLit($0, paper) }
     }
 
     /// Whether `samples`, taken in rows along a side, are the paper (colour `paper`) partly or
@@ -92,13 +91,21 @@ extension PageEvidence {
     /// most `shadeRoughness` of the paper's), as shade does, where a grey cloth or tiled floor
     /// jumps from weave to weave or tile to joint.
     static func isPaperInShade(_ samples: [SIMD3<Float>], _ paper: SIMD3<Float>) -> Bool {
-        let alike = samples.filter {
-            ColorPlanes.difference($0, paper) <= continuationDifference || isShaded($0, paper)
-        }.count
-        guard samples.count >= 2, Double(alike) >= Self.continuationShare * Double(samples.count) else { return false }
+        guard samples.count >= 2, mostly(samples, { isLit($0, paper) || isShaded($0, paper) }) else { return false }
         let light = samples.map { Self.light(of: $0, paper) }
         let steps = zip(light, light.dropFirst()).map { abs($1 - $0) }.sorted()
         return steps[steps.count / 2] <= shadeRoughness
+    }
+
+    /// Whether at least `continuationShare` of `samples`, and at least one, are `alike`.
+    private static func mostly(_ samples: [SIMD3<Float>], _ alike: (SIMD3<Float>) -> Bool) -> Bool {
+        let count = samples.filter(alike).count
+        return !samples.isEmpty && Double(count) >= continuationShare * Double(samples.count)
+    }
+
+    /// Whether `sample` has the paper's colour `paper` (within `continuationDifference`).
+    private static func isLit(_ sample: SIMD3<Float>, _ paper: SIMD3<Float>) -> Bool {
+        ColorPlanes.difference(sample, paper) <= continuationDifference
     }
 
     /// Whether `sample` is paper of colour `paper` in shade: that colour dimmed to between

@@ -45,7 +45,7 @@ extension PageEvidence {
                   max(backedNearby(c.p + (c.p - p), c.p), backedNearby(c.q, c.q + (c.q - q))) >= Self.bandBacking,
                   backed(c.p, c.q, from: 0.1, to: 0.9) >= Self.bandBacking else { continue }
             let strip = stripColours(from: (p, q), to: c)
-            if let paper = paper(), !isPaper(strip, paper), let table, let colour = median(strip),
+            if let paper = paper(), !Self.isPaper(strip, paper), let table, let colour = median(strip),
                ColorPlanes.difference(colour, table) <= Self.bandContrast {
                 edge = (c.p, c.q)
             }
