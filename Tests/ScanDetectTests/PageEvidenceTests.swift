@@ -324,6 +324,47 @@ struct PageEvidenceTests {
         #expect(features[15] == 0)
     }
 
+    @Test("an outline with a corner inside the frame is measured; one with every corner on its border or beyond is not")
+    func cornersSeen() {
+        let (evidence, factor) = Self.evidence(for: Self.tablet.render())
+        let w = Double(evidence.planes.width), h = Double(evidence.planes.height)
+        let whole = Self.working(Self.outline, factor: factor)
+        #expect(evidence.showsACorner(x: whole.x, y: whole.y))
+        // A page the frame cuts at its top left: two corners beyond the border, two inside.
+        let cut = (x: SIMD4(-40, w * 0.6, w * 0.7, -20), y: SIMD4(-30, 20, h * 0.8, h * 0.9))
+        #expect(evidence.showsACorner(x: cut.x, y: cut.y))
+        // A band across the frame from its left border to its right one, as two lines across it
+        // make, and one with a corner a pixel inside the border, which is still on it.
+        let band = (x: SIMD4(0, w, w, 0), y: SIMD4<Double>(40, 60, 140, 120))
+        #expect(!evidence.showsACorner(x: band.x, y: band.y))
+        #expect(evidence.features(x: band.x, y: band.y, other: nil).allSatisfy { $0 == 0 })
+        let nearBorder = (x: SIMD4(1, w, w, 0), y: SIMD4<Double>(40, 60, 140, 120))
+        #expect(!evidence.showsACorner(x: nearBorder.x, y: nearBorder.y))
+        let inside = (x: SIMD4(3, w, w, 0), y: SIMD4<Double>(40, 60, 140, 120))
+        #expect(evidence.showsACorner(x: inside.x, y: inside.y))
+        #expect(evidence.features(x: inside.x, y: inside.y, other: nil).contains { $0 != 0 })
+    }
+
+    /// A photo from the generator's seed 23 (negative_0139): a wooden floor, its boards running
+    /// across the frame. Two joints and the frame's sides made an outline with every corner on
+    /// the border, which the detector took for a page (confidence 0.58).
+    @Test("boards across the frame, an outline with no corner of its own, are not a document")
+    func boardsAcrossFrame() throws {
+        #expect(DocumentDetector().detect(in: try fixturePhoto("corners-seen/planks-across-frame.jpg")) == nil)
+    }
+
+    /// A photo from the generator's seed 21 (fabric_0026): a page on a striped cloth. A white
+    /// stripe between the frame's sides, every corner on its border, came first, and no page was
+    /// found.
+    @Test("a page on stripes running across the frame is found")
+    func pageOnStripes() throws {
+        let truth = Quad(topLeft: Point(253.037, 46.919), topRight: Point(739.453, 109.231),
+                         bottomRight: Point(574.452, 833.026), bottomLeft: Point(190.363, 709.432))
+        let photo = try fixturePhoto("corners-seen/page-on-striped-fabric.jpg")
+        let ji = try detectedJaccardIndex(in: photo, truth: truth)
+        #expect(ji >= 0.95, "JI \(ji)")
+    }
+
     /// Features meeting every necessary condition of paper: edges back the outline, every side
     /// steps, the margin and interior are paper-light, nothing crosses the sides.
     static var paperLikeFeatures: [Double] {
