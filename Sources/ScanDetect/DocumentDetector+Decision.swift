@@ -77,24 +77,29 @@ extension DocumentDetector {
     }
 
     /// The index in `ranked` (best first) of the page and its confidence weighed by its print
-    /// (`printWeighted`): the first outline, when the gate accepts it before and after; when only
-    /// before (a blank outline, such as the photo on an ID card), the first accepted outline
-    /// enclosing it as its page (`WorkingQuad.isPanel`) whose weighed confidence passes. Nil
-    /// when none does.
+    /// (`printWeighted`): the first outline, when the gate accepts it before and after and it
+    /// shows print; when it is blank (such as the photo on an ID card), the first accepted outline
+    /// enclosing it as its page (`WorkingQuad.isPanel`) whose weighed confidence passes, and
+    /// which, while the blank outline still passes weighed, shows print itself (keeps all its
+    /// confidence); else the blank outline where it passes weighed. Nil when none does.
     func printedChoice(among ranked: [Detection.Hypothesis],
                        in image: Image<RGB8>) -> (index: Int, confidence: Double)? {
         let threshold = options.confidenceThreshold
         guard let first = ranked.first, first.confidence >= threshold else { return nil }
         let weighted = printWeighted(first, in: image)
-        if weighted >= threshold { return (0, weighted) }
+        let blank = weighted < first.confidence
+        if weighted >= threshold && !blank { return (0, weighted) }
         let panel = first.quad.corners, panelArea = Polygon.area(panel)
         let enclosedShare = options.enclosedShare
         for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold
             && WorkingQuad.isPanel(panel, area: panelArea, of: ranked[k].quad.corners, enclosedShare: enclosedShare) {
             let confidence = printWeighted(ranked[k], in: image)
-            if confidence >= threshold { return (k, confidence) }
+            // A first choice the gate still accepts gives way only to a printed outline around it.
+            if confidence >= threshold && (weighted < threshold || confidence >= ranked[k].confidence) {
+                return (k, confidence)
+            }
         }
-        return nil
+        return weighted >= threshold ? (0, weighted) : nil
     }
 
     /// The confidence of an outline the gate doubts (below `options.confidenceThreshold`) weighed
