@@ -121,10 +121,8 @@ enum FoldedPage {
             || features[PageEvidence.gridBalanceFeature] >= minimumGridBalance
         guard features[saturation] <= panel.features[saturation] + saturationAllowance, printed,
               ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence else { return false }
-        let balance = features[PageEvidence.gridBalanceFeature]
         features[PageEvidence.latticeFeature] = evidence.interiorLattice(
-            x: x, y: y, settledBelow: ConfidenceModel.latticeSettled(gridBalance: balance),
-            coarse: ConfidenceModel.readsCoarseLattice(gridBalance: balance))
+            x: x, y: y, gridBalance: features[PageEvidence.gridBalanceFeature])
         return ConfidenceModel.confidence(features, asWholePage: false) >= minimumPieceConfidence
     }
 

@@ -165,9 +165,10 @@ extension PageEvidence {
         }
     }
 
-    /// Whether the side from `p` to `q` lies along the frame's border (unobserved), within 1.5
-    /// working pixels.
+    /// Whether the side from `p` to `q` lies along the frame's border (unobserved), within
+    /// `borderTolerance`.
     func isOnFrameBorder(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Bool {
-        WorkingQuad.isOnFrameBorder(p, q, width: Double(planes.width), height: Double(planes.height), within: 1.5)
+        WorkingQuad.isOnFrameBorder(p, q, width: Double(planes.width), height: Double(planes.height),
+                                    within: Self.borderTolerance)
     }
 }

@@ -33,6 +33,14 @@ extension PageEvidence {
     /// nearly the same cells. Lower: fewer readings, coarser.
     static let latticeSharedOverlap = 0.9
 
+    /// `interiorLattice` read as far as the quad's grid balance (`PageEvidence` feature 13) needs:
+    /// settled below `ConfidenceModel.latticeSettled`, on coarse cells too where
+    /// `ConfidenceModel.readsCoarseLattice`.
+    func interiorLattice(x: SIMD4<Double>, y: SIMD4<Double>, gridBalance: Double) -> Double {
+        interiorLattice(x: x, y: y, settledBelow: ConfidenceModel.latticeSettled(gridBalance: gridBalance),
+                        coarse: ConfidenceModel.readsCoarseLattice(gridBalance: gridBalance))
+    }
+
     /// How strongly the middle 80 % of the quad repeats itself as a lattice, in both halves of it
     /// (split across its longer axis): a keyboard's keys fill it, whereas a table or a bar chart
     /// on a page fills only part of it. In each half the autocorrelation of the gradient magnitude
@@ -51,7 +59,8 @@ extension PageEvidence {
     /// only as an outright lattice, since on coarse cells a page's columns and tables repeat too
     /// (see `ConfidenceModel.coarseLatticeBalance`).
     func interiorLattice(x: SIMD4<Double>, y: SIMD4<Double>,
-                         settledBelow: Double = ConfidenceModel.latticeLimit.lowerBound, coarse: Bool = true) -> Double {
+                         settledBelow: Double = ConfidenceModel.latticeLimit.lowerBound,
+                         coarse: Bool = true) -> Double {
         let cx = x.sum() / 4, cy = y.sum() / 4
         let sx = cx + 0.8 * (x - cx), sy = cy + 0.8 * (y - cy)
         let extent = max(sx.max() - sx.min(), sy.max() - sy.min())

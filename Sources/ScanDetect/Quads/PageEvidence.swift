@@ -46,6 +46,9 @@ struct PageEvidence {
     let verifier: HypothesisVerifier
     /// How far (working pixels) across a side an edge pixel may lie and still back it.
     let reach = 1.5
+    /// How far (working pixels) from the frame's border a side or corner may lie and still be
+    /// on it, unobserved.
+    static let borderTolerance = 1.5
     /// Cosine of the largest angle between an edge's gradient and a side's normal.
     let cosTolerance: Float
     /// Every edge pixel's centre and gradient, gathered once for the interior measurements of
@@ -93,6 +96,7 @@ struct PageEvidence {
     /// corners (`showsTwoCorners`).
     func features(x: SIMD4<Double>, y: SIMD4<Double>, other region: (x: SIMD4<Double>, y: SIMD4<Double>)?,
                   measuringLattice: Bool = true) -> [Double] {
+        guard showsTwoCorners(x: x, y: y) else { return [Double](repeating: 0, count: Self.featureCount) }
         let w = Double(planes.width), h = Double(planes.height)
         var supportSum = 0.0, stepSum = 0.0, overshootSum = 0.0, seen = 0.0, borders = 0.0
         var margins: [Double] = []
@@ -115,7 +119,7 @@ struct PageEvidence {
             stepSum += verifier.stepConsistency(from: p, to: q, insideLuminance: &margins)
             sampleChroma(from: p, direction: (ux, uy), length: length, into: &chroma)
         }
-        guard seen > 0, showsTwoCorners(x: x, y: y) else { return [Double](repeating: 0, count: Self.featureCount) }
+        guard seen > 0 else { return [Double](repeating: 0, count: Self.featureCount) }
         if !chroma.isEmpty { chroma.select(chroma.count / 2) }
         let margin = margins.isEmpty ? 0 : HypothesisVerifier.median(ofMargins: margins)
         var paper = margins.isEmpty ? 0 : verifier.paperLikeness(ofMargin: margin)
@@ -128,9 +132,7 @@ struct PageEvidence {
         let area = quadArea(x, y)
         let tones = interiorTones(x: x, y: y, margin: margin)
         let gridBalance = interiorGridBalance(x: x, y: y)
-        let lattice = measuringLattice
-            ? interiorLattice(x: x, y: y, settledBelow: ConfidenceModel.latticeSettled(gridBalance: gridBalance),
-                              coarse: ConfidenceModel.readsCoarseLattice(gridBalance: gridBalance)) : 0
+        let lattice = measuringLattice ? interiorLattice(x: x, y: y, gridBalance: gridBalance) : 0
         var agreement = 0.0
         if let region {
             let a = (0..<4).map { Point(region.x[$0], region.y[$0]) }
@@ -145,7 +147,7 @@ struct PageEvidence {
                 borders > 0 ? 0 : squareness(x: x, y: y), seamShare(x: x, y: y), Double(interiorSeams(x: x, y: y))]
     }
 
-    /// Whether two corners of the quad lie inside the frame, each more than 1.5 working pixels
+    /// Whether two corners of the quad lie inside the frame, each more than `borderTolerance`
     /// from its border. A corner on the border or beyond it is only where a line meets the
     /// border; an outline with one corner inside, or none, leaves where the object ends along
     /// its sides to the frame, and any two or four lines across the frame make one (boards,
@@ -155,7 +157,7 @@ struct PageEvidence {
     /// document" and make 2, and place 21 pages better and 12 worse. Its pages keep two or three
     /// corners in the frame, so they cannot show what this costs a page photographed closer.)
     func showsTwoCorners(x: SIMD4<Double>, y: SIMD4<Double>) -> Bool {
-        let w = Double(planes.width), h = Double(planes.height), tolerance = 1.5
+        let w = Double(planes.width), h = Double(planes.height), tolerance = Self.borderTolerance
         let inside = (0..<4).filter { k in
             x[k] > tolerance && y[k] > tolerance && x[k] < w - tolerance && y[k] < h - tolerance
         }
