@@ -29,8 +29,10 @@ import ScanCore
 /// outline the gate then doubts giving way to an accepted one around it (`printedChoice`: the
 /// photo on an ID card, the card around it) → the winner's sides found
 /// on the table past the page moved in to its edge (`PageEvidence.excludingTable`), those found
-/// on print moved out to the page's edge beyond them (`PageEvidence.includingPaper`), and over
-/// any band printed to the sheet's edge (`PageEvidence.includingBands`) → refined to sub-pixel
+/// on print moved out to the page's edge beyond them (`PageEvidence.includingPaper`) or, where
+/// that edge is too faint for a line, to where the page's neighbouring sides end
+/// (`PageEvidence.includingRunOn`), and over any band printed to the sheet's edge
+/// (`PageEvidence.includingBands`) → refined to sub-pixel
 /// precision on the full-resolution image, each corner moved out to the tip of the paper where a
 /// curled or folded sheet's corner sticks out past it (`CornerTips`), and, when the frame cuts it
 /// and the page visibly continues past the border, completed beyond it (a corner the frame cuts
@@ -285,12 +287,14 @@ public struct DocumentDetector: Sendable {
 
     /// `ordered` with the accepted page's outline taken in to the page's edge from any side found
     /// on the table past it (`PageEvidence.excludingTable`), then out to the page's edge past any
-    /// side found on print (`PageEvidence.includingPaper`), then over any band printed to its edge
-    /// (`PageEvidence.includingBands`); the rest as they are.
+    /// side found on print (`PageEvidence.includingPaper`; where no line shows that edge, to where
+    /// the neighbouring sides end, `PageEvidence.includingRunOn`), then over any band printed to
+    /// its edge (`PageEvidence.includingBands`); the rest as they are.
     private func fittedToThePage(_ ordered: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
         guard var page = ordered.first, page.confidence >= options.confidenceThreshold else { return ordered }
         (page.x, page.y) = evidence.excludingTable(x: page.x, y: page.y)
         (page.x, page.y) = evidence.includingPaper(x: page.x, y: page.y)
+        (page.x, page.y) = evidence.includingRunOn(x: page.x, y: page.y)
         (page.x, page.y) = evidence.includingBands(x: page.x, y: page.y)
         return [page] + ordered.dropFirst()
     }
