@@ -136,16 +136,17 @@ struct CornerTipsTests {
         #expect(CornerTips().tips(corners, in: image)[0] == corners[0])
     }
 
-    /// Half-size photos from the generator (seed 18 `curled_0008`, seed 12 `folded_0006`), their
-    /// labelled corners halved.
+    /// Half-size photos from the generator (seed 18 `curled_0008`, seed 14 `folded_0016`), their
+    /// labelled corners halved. (Seed 12's `folded_0006`, here before, is found to JI 0.99 without
+    /// the tips since a side stopping at its fold moves out to where its sides end.)
     @Test("photographed curled and folded pages are found closer with the tips",
           arguments: [
               ("corner-tips/curled_0008.jpg",
                Quad(topLeft: Point(188.13, 363.629), topRight: Point(581.814, 546.315),
                     bottomRight: Point(466.885, 763.119), bottomLeft: Point(118.203, 562.794))),
-              ("corner-tips/folded_0006.jpg",
-               Quad(topLeft: Point(82.298, 164.578), topRight: Point(498.49, 195.42),
-                    bottomRight: Point(466.473, 726.522), bottomLeft: Point(94.725, 767.079))),
+              ("corner-tips/folded_0016.jpg",
+               Quad(topLeft: Point(157.082, 143.818), topRight: Point(410.512, 171.763),
+                    bottomRight: Point(382.772, 591.148), bottomLeft: Point(124.55, 581.0))),
           ])
     func photographedPages(path: String, truth: Quad) throws {
         let photo = try fixturePhoto(path)

@@ -5,8 +5,9 @@ import Testing
 
 /// `PageEvidence.includingRunOn` on rendered scenes and a generated photo: an outline whose side
 /// lies on the page's print, below a page edge too faint to be a line (paper on a table of its
-/// own colour), moves out to where the page's neighbouring sides end; a page's own outline stays,
-/// whether its sides end at its corners or a joint runs on from them across a pale desk.
+/// own colour), moves out to where the page's neighbouring sides end, also in a shadow cast over
+/// the page's top; a page's own outline stays,
+/// whether its sides end at its corners or joints run on from them across a beige desk.
 @Suite("Sides moved to where the neighbouring sides end")
 struct RunOnSideTests {
     /// Share of the page's height above the outline's top side, in a gap between lines of print
@@ -41,20 +42,34 @@ struct RunOnSideTests {
         #expect(RegionSnapperTests.largestCornerError(moved.x, moved.y, truth) < 2, "\(moved)")
     }
 
+    @Test("an outline stopping on print in a shadow below a faint page edge moves out as well")
+    func movesOutInShade() {
+        // The shadow falls on the page above a quarter of its height and on the desk beyond its
+        // top side, which stays as faint: the desk there is the paper in that shade.
+        var scene = Self.pageWithFaintTop(desk: RGB8(90, 70, 55))
+        scene.shade = PaperSideTests.shadeAbove(0.25, light: 0.6)
+        scene.patches[0].colour = RGB8(143, 142, 138)
+        let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
+        let start = PageEvidenceTests.working(PaperSideTests.below(Self.printShare), factor: factor)
+        let truth = PageEvidenceTests.working(PageEvidenceTests.outline, factor: factor)
+        let moved = evidence.includingRunOn(x: start.x, y: start.y)
+        #expect(RegionSnapperTests.largestCornerError(moved.x, moved.y, truth) < 2, "\(moved)")
+    }
+
     @Test("the page's own outline stays where its sides end at its corners")
     func keepsThePageOutline() {
         let (evidence, factor) = PageEvidenceTests.evidence(for: Self.pageWithFaintTop().render())
         Self.expectKept(PageEvidenceTests.outline, evidence: evidence, factor: factor)
     }
 
-    @Test("on a pale desk, joints running on from the page's sides do not take the desk in")
-    func keepsThePageOnAPaleDesk() {
+    @Test("on a beige desk, joints running on from the page's sides do not take the desk in")
+    func keepsThePageOnABeigeDesk() {
         let page = PageEvidenceTests.outline
         let c = page.corners
         var scene = Scene(width: 720, height: 480, page: page)
-        // Within `continuationDifference` of the paper, so its strip reads as paper, but not
-        // within `runOnPaperDifference`.
-        scene.background = .flat(RGB8(212, 210, 204))
+        // A beige desk: within `continuationDifference` of the paper, so its strip reads as
+        // paper, but neither within `runOnPaperDifference` nor the paper's colour in shade.
+        scene.background = .flat(RGB8(232, 216, 196))
         // Dark joints running on 48 pixels up from the page's top corners along its sides.
         let up = (c[0] - c[3]) / c[0].distance(to: c[3])
         let across = Point(-up.y, up.x) * 2

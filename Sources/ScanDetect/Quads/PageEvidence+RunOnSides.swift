@@ -6,7 +6,8 @@ import ScanCore
 /// neighbouring sides then run on past the side's corners as edges, up to the page's own corners,
 /// since a page's side runs from corner to corner and stops. Such a side is moved out to the
 /// farther of the two ends, parallel to itself on the page's plane (an edge may fade before its
-/// corner, as one side of white paper on a white table often does all along).
+/// corner, as one side of white paper on a white table often does all along). The paper past the
+/// side may also lie in shade: a shadow cast on the page, or the far side of a fold.
 extension PageEvidence {
     /// Shortest run-on (working pixels) that moves a side: shorter ones are a corner's blur or a
     /// side fitted a little short of its corner.
@@ -30,18 +31,23 @@ extension PageEvidence {
     /// The corners of side `k` moved out to the farther end of the edges running on along its
     /// neighbouring sides (`runOn`), parallel to the side on the page's plane (through the
     /// vanishing point of the side and the side across from it), or nil: the margin just outside
-    /// the side is the paper (colour `paper`, within `runOnPaperDifference`), a neighbouring side
-    /// runs on by at least `runOnShortest`, the moved corners lie in the frame at least
-    /// `bandNarrowest` out, and the strip between is paper, lit or in shade.
+    /// the side is the paper (colour `paper`, within `runOnPaperDifference`), or the paper in
+    /// shade (`isShaded`: a shadow cast on the page, the far side of a fold) where both
+    /// neighbouring sides run on, a neighbouring side runs on by at least `runOnShortest`, the
+    /// moved corners lie in the frame at least `bandNarrowest` out, and the strip between is
+    /// paper, lit or in shade.
     private func runOnSide(_ k: Int, x: SIMD4<Double>, y: SIMD4<Double>, paper: SIMD3<Float>) -> (p: Point, q: Point)? {
         let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
         let p = corner(k), q = corner(k + 1)
         guard !isOnFrameBorder((p.x, p.y), (q.x, q.y)),
-              let outside = median(colours(from: p, to: q, offset: ColorPlanes.marginOffset)),
-              ColorPlanes.difference(outside, paper) <= Self.runOnPaperDifference else { return nil }
+              let outside = median(colours(from: p, to: q, offset: ColorPlanes.marginOffset)) else { return nil }
+        let lit = ColorPlanes.difference(outside, paper) <= Self.runOnPaperDifference
+        guard lit || Self.isShaded(outside, paper) else { return nil }
         let side = q - p
         let away = Point(side.y, -side.x) / max(1e-9, side.length)
         let ends = [runOn(from: corner(k - 1), past: p), runOn(from: corner(k + 2), past: q)].compactMap { $0 }
+        // Shade is taken for paper only where both sides run on (as `includingPaper` takes it).
+        guard lit || ends.count == 2 else { return nil }
         guard let far = ends.max(by: { ($0 - p).dot(away) < ($1 - p).dot(away) }) else { return nil }
         let line = { (a: Point, b: Point) in HomogeneousVector(a).cross(HomogeneousVector(b)) }
         let closing: HomogeneousVector
