@@ -6,8 +6,8 @@ import Testing
 /// `PageEvidence.includingRunOn` on rendered scenes and a generated photo: an outline whose side
 /// lies on the page's print, below a page edge too faint to be a line (paper on a table of its
 /// own colour), moves out to where the page's neighbouring sides end, also in a shadow cast over
-/// the page's top; a page's own outline stays,
-/// whether its sides end at its corners or joints run on from them across a beige desk.
+/// the page's top; a page's own outline stays, whether its sides end at its corners or joints
+/// run on from them across a beige desk.
 @Suite("Sides moved to where the neighbouring sides end")
 struct RunOnSideTests {
     /// Share of the page's height above the outline's top side, in a gap between lines of print
