@@ -10,7 +10,9 @@ import ScanCore
 /// side may also lie in shade: a shadow cast on the page, or the far side of a fold.
 extension PageEvidence {
     /// Shortest run-on (working pixels) that moves a side: shorter ones are a corner's blur or a
-    /// side fitted a little short of its corner.
+    /// side fitted a little short of its corner. (On the generator's sets, 3 places 20 pages
+    /// better and 9 worse than 6, for the same mean within 0.0001; 12 places 8 better and 42
+    /// worse.)
     static let runOnShortest = 6.0
     /// Largest colour difference (grey levels, largest over R, G and B) between the median just
     /// outside the side and the paper for the side to lie on the paper: paper on both sides, as
