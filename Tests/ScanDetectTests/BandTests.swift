@@ -24,6 +24,14 @@ struct BandTests {
         return .init(corners: [a + Point(0, -4), b + Point(0, -4), b, a], colour: colour, overPage: false)
     }
 
+    /// A table's joint 4 pixels wide running on from `start` for `length` pixels along the unit
+    /// `direction` (up a page's side, past its corner).
+    static func joint(from start: Point, along direction: Point, length: Double, colour: RGB8) -> Scene.Patch {
+        let across = Point(-direction.y, direction.x) * 2, end = start + direction * length
+        return .init(corners: [start - across, end - across, end + across, start + across], colour: colour,
+                     overPage: false)
+    }
+
     /// The page's outline with its top side moved down to the band's inner edge.
     static var insideTheBand: Quad {
         let c = PageEvidenceTests.outline.corners

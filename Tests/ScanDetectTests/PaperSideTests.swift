@@ -107,11 +107,8 @@ struct PaperSideTests {
         // A joint 40 pixels above the top side, and another running on from the left side up to
         // it: the strip between is that grey, and only one neighbouring side runs on across it.
         let up = (c[0] - c[3]) / c[0].distance(to: c[3])
-        let across = Point(-up.y, up.x) * 2
-        let end = c[0] + up * 48
         scene.patches = [BandTests.joint(above: page, by: 40, colour: RGB8(60, 55, 50)),
-                         .init(corners: [c[0] - across, end - across, end + across, c[0] + across],
-                               colour: RGB8(60, 55, 50), overPage: false)]
+                         BandTests.joint(from: c[0], along: up, length: 48, colour: RGB8(60, 55, 50))]
         let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
         Self.expectKept(page, evidence: evidence, factor: factor)
     }

@@ -72,12 +72,7 @@ struct RunOnSideTests {
         scene.background = .flat(RGB8(232, 216, 196))
         // Dark joints running on 48 pixels up from the page's top corners along its sides.
         let up = (c[0] - c[3]) / c[0].distance(to: c[3])
-        let across = Point(-up.y, up.x) * 2
-        scene.patches = [c[0], c[1]].map { corner in
-            let end = corner + up * 48
-            return .init(corners: [corner - across, end - across, end + across, corner + across],
-                         colour: RGB8(60, 55, 50), overPage: false)
-        }
+        scene.patches = [c[0], c[1]].map { BandTests.joint(from: $0, along: up, length: 48, colour: RGB8(60, 55, 50)) }
         let (evidence, factor) = PageEvidenceTests.evidence(for: scene.render())
         Self.expectKept(page, evidence: evidence, factor: factor)
     }
