@@ -96,6 +96,41 @@ struct SheetWideningTests {
         #expect(!widens(Self.hypothesis(Self.scaled(Self.sheet, by: 1.3), factor: factor), sheet))
     }
 
+    @Test("edges back the sheet's outline beyond the box, not an outline closed across the paper")
+    func outlineBeyond() {
+        let (evidence, factor) = Self.measured
+        let box = Self.hypothesis(Self.box, factor: factor), sheet = Self.hypothesis(Self.sheet, factor: factor)
+        // The box's sides drawn on down the paper past its frame (by 46 and 150 pixels) and closed
+        // there at a slant, across the rows of print (a side along a row would be backed by it).
+        let drawnOn = Self.hypothesis(Quad(topLeft: Self.box.topLeft, topRight: Self.box.topRight,
+                                           bottomRight: Point(451.2, 400), bottomLeft: Point(254.5, 290)),
+                                      factor: factor)
+        let alongSheet = evidence.backedOutline(of: sheet, beyond: box)
+        let acrossPaper = evidence.backedOutline(of: drawnOn, beyond: box)
+        #expect(alongSheet.steps > 200 && Double(alongSheet.backed) >= 0.9 * Double(alongSheet.steps), "\(alongSheet)")
+        // (Blurred at the working size, the print backs some of it: 33 of 207 steps.)
+        let least = SheetWidening.beyondSupport
+        #expect(acrossPaper.steps > 50 && Double(acrossPaper.backed) < least * Double(acrossPaper.steps), "\(acrossPaper)")
+        // Everything else would widen the box to it: it encloses the box, is larger, and is paper.
+        #expect(evidence.pageContinues(beyond: box, into: drawnOn))
+        let widening = SheetWidening(threshold: 0.4, enclosedShare: 0.95)
+        #expect(widening.encloses(drawnOn, box))
+        #expect(!widening.isSheet(drawnOn, of: box, evidence: evidence))
+        #expect(widening.isSheet(sheet, of: box, evidence: evidence))
+    }
+
+    /// A report lying over another sheet from the generator's seed 16 (clutter_0010): the outline
+    /// of the two together, the report's sides drawn on over the sheet, passed the gate and used
+    /// to widen the report to it (JI 0.68).
+    @Test("a page over another sheet is not widened to the two (JI ≥ 0.95)")
+    func pageOverASheet() throws {
+        let photo = try fixturePhoto("widening/report-over-a-sheet.jpg")
+        let truth = Quad(topLeft: Point(125.987, 377.49), topRight: Point(547.93, 266.709),
+                         bottomRight: Point(682.506, 789.363), bottomLeft: Point(310.12, 922.289))
+        let ji = try detectedJaccardIndex(in: photo, truth: truth)
+        #expect(ji >= 0.95, "JI \(ji)")
+    }
+
     /// A letter-size order form on slate from the generator's benchmark set (out_of_frame_0013),
     /// its top-left corner 200 pixels beyond the frame's left border. The first look used to close
     /// it with a side from the frame's top-left corner to the page's bottom-left corner (JI 0.94),

@@ -1,3 +1,5 @@
+import ScanCore
+
 extension PageEvidence {
     /// Least share of the samples beyond an outline that must have its paper colour for the sheet
     /// to go on there.
@@ -54,6 +56,33 @@ extension PageEvidence {
             }
         }
         return beyond >= Self.continuationMinimumSamples && Double(alike) >= Self.continuationShare * Double(beyond)
+    }
+
+    /// How much of the outline of `larger` (working coordinates, clockwise on screen) that lies
+    /// beyond `seen` edges back, in unit steps: `backed` of the `steps` along its sides that lie
+    /// outside `seen` by more than `reach` (nearer, they are on `seen`'s own edge), in the frame
+    /// and off its border, on sides the frame does not cut (those are unobserved).
+    func backedOutline(of larger: WorkingQuad, beyond seen: WorkingQuad) -> (backed: Int, steps: Int) {
+        let inSeen = Self.insideTest(x: seen.x, y: seen.y), seenCorners = seen.corners
+        let border = Self.borderTolerance
+        let right = Double(planes.width) - border, bottom = Double(planes.height) - border
+        var backed = 0, steps = 0
+        for k in 0..<4 {
+            let p = Point(larger.x[k], larger.y[k]), q = Point(larger.x[(k + 1) % 4], larger.y[(k + 1) % 4])
+            let length = p.distance(to: q)
+            guard length >= 1, !isOnFrameBorder((p.x, p.y), (q.x, q.y)) else { continue }
+            let u = (q - p) / length
+            for s in 0..<Int(length) {
+                let c = p + u * (Double(s) + 0.5)
+                guard c.x >= border, c.y >= border, c.x <= right, c.y <= bottom, !inSeen(c.x, c.y),
+                      FoldedPage.distance(from: c, to: seenCorners) > reach else { continue }
+                steps += 1
+                if backedFraction(from: (p.x, p.y), direction: (u.x, u.y), start: Double(s), end: Double(s + 1)) > 0 {
+                    backed += 1
+                }
+            }
+        }
+        return (backed, steps)
     }
 
     /// The paper colour of the outline's margin (`ColorPlanes.forEachMarginPixel` along its four
