@@ -3,7 +3,8 @@ import Testing
 @testable import ScanDetect
 
 /// Widening an accepted outline to the sheet it is part of: the paper cues
-/// (`PageEvidence.paperGoesOn`, `pageContinues`) and the rule (`SheetWidening`).
+/// (`PageEvidence.paperGoesOn`, `pageContinues`), the edge cue (`backedOutline`) and the rule
+/// (`SheetWidening`).
 @Suite("Widening to the sheet")
 struct SheetWideningTests {
     static let sheet = Quad(topLeft: Point(220, 80), topRight: Point(500, 90),
