@@ -26,8 +26,8 @@ struct SheetWidening {
     /// Least share of the sheet's outline beyond the choice that edges must back
     /// (`PageEvidence.backedOutline`). A sheet's sides run on as edges past the part of it the
     /// choice outlines; an outline joining a page to a sheet beside or under it crosses that
-    /// sheet where no edge is. On the generator's sets the sheets taken read 0.36–1.00 (a
-    /// SmartDoc page, 0.53); the three joints of two sheets among them, 0.06, 0.06 and 0.25.
+    /// sheet where no edge is. On the generator's sets the sheets taken read 0.37–1.00 (a
+    /// SmartDoc page, 0.54); the three joints of two sheets among them, 0.06, 0.06 and 0.25.
     static let beyondSupport = 0.3
 
     /// Whether `outer` holds `enclosedShare` of `inner` and is `growth` times larger.
