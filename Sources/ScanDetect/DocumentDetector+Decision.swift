@@ -3,10 +3,10 @@ import ScanCore
 extension DocumentDetector {
     /// The measured hypotheses in the order of the decision, the page first: by rank score, with
     /// the rules that correct the rank model (an outline that is mostly a sticky note vetoed with
-    /// it, an accepted outline over a doubted first choice, a folded page's whole outline over
-    /// its panel, a surer outline around a panel printed on it over the panel, of accepted pages
-    /// apart the one nearest the frame's centre, the surest of nearly the same outlines, an
-    /// outline seen whole over one with a corner beyond the frame).
+    /// it, an accepted outline over a doubted first choice, a folded page's whole outline seen in
+    /// the frame over its panel, a surer outline around a panel printed on it over the panel, of
+    /// accepted pages apart the one nearest the frame's centre, the surest of nearly the same
+    /// outlines, an outline seen whole over one with a corner beyond the frame).
     func decide(_ measured: [WorkingQuad], evidence: PageEvidence) -> [WorkingQuad] {
         // A faint side can cut a sticky note into a shape that is no longer square.
         var ordered = WorkingQuad.vetoingNoteOutlines(measured)
@@ -14,15 +14,16 @@ extension DocumentDetector {
         ordered = WorkingQuad.acceptedOutlineFirst(ordered, threshold: options.confidenceThreshold,
                                                    sameObjectOverlap: options.sameObjectOverlap,
                                                    enclosedShare: options.enclosedShare)
+        let frame = (width: Double(evidence.planes.width), height: Double(evidence.planes.height))
         if let first = ordered.first {
             ordered = FoldedPage.wholePageFirst(ordered, threshold: options.confidenceThreshold,
-                                                enclosedShare: options.enclosedShare) { piece in
+                                                enclosedShare: options.enclosedShare,
+                                                width: frame.width, height: frame.height) { piece in
                 FoldedPage.isSameSheet(piece, as: first, evidence: evidence)
             }
         }
         ordered = WorkingQuad.enclosingPageFirst(ordered, threshold: options.confidenceThreshold,
                                                  enclosedShare: options.enclosedShare)
-        let frame = (width: Double(evidence.planes.width), height: Double(evidence.planes.height))
         ordered = WorkingQuad.framedPageFirst(ordered, threshold: options.confidenceThreshold,
                                               width: frame.width, height: frame.height)
         ordered = WorkingQuad.surestDuplicateFirst(ordered, threshold: options.confidenceThreshold,
@@ -53,7 +54,8 @@ extension DocumentDetector {
         guard !sheets.isEmpty else { return decided }
         let measured = measurer.measure(sheets)
         let ordered = FoldedPage.wholePageFirst([panel] + measured, threshold: options.confidenceThreshold,
-                                                enclosedShare: options.enclosedShare) { _ in true }
+                                                enclosedShare: options.enclosedShare, width: Double(planes.width),
+                                                height: Double(planes.height)) { _ in true }
         guard let whole = ordered.first, whole.corners != panel.corners else { return decided }
         return [whole] + decided
     }

@@ -47,10 +47,15 @@ struct FoldedPageTests {
     static let page = quad(square, confidence: 0.6)
     static let elsewhere = quad([Point(200, 0), Point(260, 0), Point(260, 40), Point(200, 40)], confidence: 0.9)
 
-    static func choose(_ ranked: [WorkingQuad], sameSheet: Bool) -> [WorkingQuad] {
+    /// `ranked` in the order `wholePageFirst` gives it, each outline 50 pixels inside a
+    /// `frame × frame` frame.
+    static func choose(_ ranked: [WorkingQuad], sameSheet: Bool, frame: Double = 400) -> [WorkingQuad] {
         let options = DetectionOptions()
-        return FoldedPage.wholePageFirst(ranked, threshold: options.confidenceThreshold,
-                                         enclosedShare: options.enclosedShare) { _ in sameSheet }
+        let shifted = ranked.map { quad($0.corners.map { $0 + Point(50, 50) }, confidence: $0.confidence) }
+        return FoldedPage.wholePageFirst(shifted, threshold: options.confidenceThreshold,
+                                         enclosedShare: options.enclosedShare, width: frame, height: frame) { _ in
+            sameSheet
+        }.map { quad($0.corners.map { $0 - Point(50, 50) }, confidence: $0.confidence) }
     }
 
     @Test("the page a panel belongs to goes first when its piece is the same sheet")
@@ -67,6 +72,27 @@ struct FoldedPageTests {
         doubted.confidence = 0.2
         #expect(Self.choose([Self.panel, doubted], sameSheet: true).first?.y == Self.panel.y)
         #expect(Self.choose([Self.panel, Self.elsewhere], sameSheet: true).first?.y == Self.panel.y)
+    }
+
+    @Test("the panel stays first when the page's outline runs on past the frame")
+    func pagePastTheFrame() {
+        // The page's far corners (at 150) 8 pixels past the frame's border, on it, and
+        // `WorkingQuad.frameMargin` (3 pixels) inside it, where they count as seen.
+        #expect(Self.choose([Self.panel, Self.page], sameSheet: true, frame: 142).first?.y == Self.panel.y)
+        #expect(Self.choose([Self.panel, Self.page], sameSheet: true, frame: 150).first?.y == Self.panel.y)
+        #expect(Self.choose([Self.panel, Self.page], sameSheet: true, frame: 153).first?.y == Self.page.y)
+    }
+
+    /// A report on a white table of boards from the generator's seed 23 (white_table_0011): the
+    /// outline of the report and the boards above it, run on past the frame's top, passed the
+    /// gate and was taken for the report's whole page (JI 0.41).
+    @Test("a page is not replaced by an outline past the frame around it (JI ≥ 0.95)")
+    func pageBelowBoards() throws {
+        let photo = try fixturePhoto("whole-page/report-on-white-boards.jpg")
+        let truth = Quad(topLeft: Point(133.242, 720.957), topRight: Point(1002.768, 793.712),
+                         bottomRight: Point(915.213, 1242.358), bottomLeft: Point(92.369, 1319.101))
+        let ji = try detectedJaccardIndex(in: photo, truth: truth)
+        #expect(ji >= 0.95, "JI \(ji)")
     }
 
     // MARK: - Whole outlines ranked low

@@ -13,9 +13,11 @@ enum FoldedPage {
 
     /// The ranked hypotheses with the whole page first when the first is an accepted panel of
     /// it: of the other hypotheses the gate accepts (confidence ≥ `threshold`), the largest that
-    /// holds at least `enclosedShare` of the first one's area, runs through all four of its
-    /// corners (within `cornerReach`), and whose every piece beyond it `isSameSheet` accepts.
+    /// is seen whole in the `width × height` frame (as `wholeOutlines` requires), holds at least
+    /// `enclosedShare` of the first one's area, runs through all four of its corners (within
+    /// `cornerReach`), and whose every piece beyond it `isSameSheet` accepts.
     static func wholePageFirst(_ ranked: [WorkingQuad], threshold: Double, enclosedShare: Double,
+                               width: Double, height: Double,
                                isSameSheet: (_ piece: [Point]) -> Bool) -> [WorkingQuad] {
         guard let panel = ranked.first, panel.confidence >= threshold else { return ranked }
         let panelArea = Polygon.area(panel.corners)
@@ -24,7 +26,7 @@ enum FoldedPage {
         for k in ranked.indices.dropFirst() where ranked[k].confidence >= threshold {
             let outline = ranked[k].corners
             let area = Polygon.area(outline)
-            guard area > chosenArea,
+            guard area > chosenArea, !ranked[k].hasCorner(beyondFrameOf: width, height, by: -WorkingQuad.frameMargin),
                   Polygon.area(Polygon.intersection(panel.corners, convexClip: outline)) >= enclosedShare * panelArea,
                   let pieces = pieces(of: outline, beyond: panel.corners, reach: cornerReach * area.squareRoot()),
                   pieces.allSatisfy(isSameSheet)
