@@ -25,14 +25,15 @@ the last two) accepts fewer negatives on seeds 10 and 12-16 (49 -> 37 of 1100) b
 benchmark (0.924 -> 0.912) and the 12-megapixel set (0.902 -> 0.894).
 
 `--rank-only` refits the rank model alone on the sets given (the gate stays as shipped), on the
-five hypotheses the detector measures (`DetectionOptions.rerankedHypotheses`, `RANK_TOP`), and
-prints it with the mean JI of its first choice among them. Refitted so on seeds 10 and 12-18 (2,400
-photos with a page) from `featdump` of the detector of 7 December 2026 and put in the detector, it
-raised the mean JI of the benchmark set and seeds 10 and 12-24 (4,550 pages) from 0.9267 to 0.9293,
-and of the benchmark set and seeds 19-24, held out, from 0.9282 to 0.9305; but all of that came from
-33 pages found where none had been (11 of them to JI < 0.5) and it lost 4, added 4 false positives
-(36 -> 40 of 2,600 negatives), and placed the 4,395 pages found either way worse (their JI summed
--4.97): it ranks first more often an outline the gate accepts, as lowering `confidenceThreshold` or
+first five hypotheses of each dump line (`RANK_TOP`: the five the detector measures,
+`DetectionOptions.rerankedHypotheses`, in the decision's order), and prints it with the mean JI of
+its first choice among them. Refitted so on seeds 10 and 12-18 (2,400 photos with a page) from
+`featdump` of the detector of 7 December 2026 and put in the detector, it raised the mean JI of the
+benchmark set and seeds 10 and 12-24 (4,550 pages) from 0.9267 to 0.9293, and of the benchmark set
+and seeds 19-24, held out, from 0.9282 to 0.9305; but all of that came from 33 pages found where
+none had been (11 of them to JI < 0.5), while it lost 4, added 4 false positives (36 -> 40 of 2,600
+negatives) and placed the 4,395 pages found either way worse (their JI summed -4.97): it ranks
+first more often an outline the gate accepts, as lowering `confidenceThreshold` or
 `WorkingQuad.elsewhereMinimumRank` does (the latter 0.1 -> 0.05: 0.9292, 38 false positives), rather
 than the better outline. It is not shipped. Check a refit against all of these before shipping it.
 """
@@ -199,11 +200,11 @@ def rank_first(data, rank, top=RANK_TOP):
 if __name__ == "__main__":
     args = sys.argv[1:]
     held_out = None
+    rank_only = "--rank-only" in args
+    args = [a for a in args if a != "--rank-only"]
     if "--evaluate" in args:
         k = args.index("--evaluate")
         held_out, args = args[k + 1:k + 3], args[:k]
-    rank_only = "--rank-only" in args
-    args = [a for a in args if a != "--rank-only"]
     train_set = [d for i in range(0, len(args), 2) for d in load(args[i], args[i + 1])]
     if rank_only:
         rank = train_rank(train_set, top=RANK_TOP)
