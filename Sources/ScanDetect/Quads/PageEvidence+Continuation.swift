@@ -59,18 +59,17 @@ extension PageEvidence {
     }
 
     /// How much of the outline of `larger` (working coordinates, clockwise on screen) that lies
-    /// beyond `seen` edges back, in unit steps: `backed` of the `steps` along its sides that lie
-    /// outside `seen` by more than `reach` (nearer, they are on `seen`'s own edge), in the frame
-    /// and off its border, on sides the frame does not cut (those are unobserved).
+    /// beyond `seen` edges back, in unit steps: `backed` of the `steps` along its observed sides
+    /// (`observedSides`: not cut by the frame) that lie outside `seen` by more than `reach`
+    /// (nearer, they are on `seen`'s own edge), in the frame and off its border.
     func backedOutline(of larger: WorkingQuad, beyond seen: WorkingQuad) -> (backed: Int, steps: Int) {
         let inSeen = Self.insideTest(x: seen.x, y: seen.y), seenCorners = seen.corners
         let border = Self.borderTolerance
         let right = Double(planes.width) - border, bottom = Double(planes.height) - border
         var backed = 0, steps = 0
-        for k in 0..<4 {
-            let p = Point(larger.x[k], larger.y[k]), q = Point(larger.x[(k + 1) % 4], larger.y[(k + 1) % 4])
+        for side in observedSides(x: larger.x, y: larger.y) {
+            let p = Point(side.p.x, side.p.y), q = Point(side.q.x, side.q.y)
             let length = p.distance(to: q)
-            guard length >= 1, !isOnFrameBorder((p.x, p.y), (q.x, q.y)) else { continue }
             let u = (q - p) / length
             for s in 0..<Int(length) {
                 let c = p + u * (Double(s) + 0.5)
