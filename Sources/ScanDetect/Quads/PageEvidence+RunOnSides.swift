@@ -23,11 +23,12 @@ extension PageEvidence {
         /// dark or the other way) and at least as strongly as an edge seeds the edge map
         /// (`EdgeMap.highThreshold`), whether or not an edge pixel lies there. On the generator's
         /// sets and the SmartDoc sample this moved sides of 5 pages out (JI 0.34–0.92 to
-        /// 0.57–0.98) and placed no page worse or false positive differently; any strength from
-        /// 0.6 to 1 of the seeding one moves the same sides, half of it places 4 pages worse
-        /// (sides moved onto a cloth's stripes and a floor's boards), and one neighbouring side
-        /// running on rather than both (as a lit margin allows with `edges`) 9 pages worse and 17
-        /// better.
+        /// 0.57–0.98) and placed no page worse or false positive differently. With the two ends
+        /// also required to lie within a fifth of each other, any strength from 0.6 to 1 of the
+        /// seeding one moved the same 4 sides out (0.7 one more) and none worse, and half of it
+        /// placed 4 pages worse (sides moved onto a cloth's stripes and a floor's boards); one
+        /// neighbouring side running on rather than both (as a lit margin allows with `edges`)
+        /// places 9 pages worse and 17 better.
         case gradient
     }
 
