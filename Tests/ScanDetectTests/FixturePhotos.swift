@@ -17,11 +17,17 @@ func detectedJaccardIndex(in photo: Image<RGB8>, truth: Quad) throws -> Double {
     return jaccardIndex(truth: truth, predicted: detection.quad)
 }
 
+/// Expects the default detector to find the page at `truth` in `photo`, at JI `least` or more.
+func expectDetected(in photo: Image<RGB8>, truth: Quad, least: Double,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let ji = try detectedJaccardIndex(in: photo, truth: truth)
+    #expect(ji >= least, "JI \(ji)", sourceLocation: sourceLocation)
+}
+
 /// Expects no page in `image` with `options` (a look turned off) and the page at `truth`, at JI
 /// `least` or more, with the default options.
 func expectFoundOnlyByDefault(in image: Image<RGB8>, truth: Quad, notWith options: DetectionOptions,
-                              least: Double = 0.98) throws {
-    #expect(try DocumentDetector(options: options).detect(in: image) == nil)
-    let ji = try detectedJaccardIndex(in: image, truth: truth)
-    #expect(ji >= least, "JI \(ji)")
+                              least: Double = 0.98, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(try DocumentDetector(options: options).detect(in: image) == nil, sourceLocation: sourceLocation)
+    try expectDetected(in: image, truth: truth, least: least, sourceLocation: sourceLocation)
 }

@@ -79,8 +79,7 @@ struct TintAgreementTests {
         let photo = try fixturePhoto("agreement/finger_0006.jpg")
         let truth = Quad(topLeft: Point(91.4055, 40.946), topRight: Point(625.453, 17.147),
                          bottomRight: Point(695.9935, 354.964), bottomLeft: Point(56.784, 399.921))
-        let ji = try detectedJaccardIndex(in: photo, truth: truth)
-        #expect(ji >= 0.98, "JI \(ji)")
+        try expectDetected(in: photo, truth: truth, least: 0.98)
         var options = DetectionOptions()
         options.tintAgreementOverlap = 2
         #expect(try DocumentDetector(options: options).detect(in: photo) == nil)
