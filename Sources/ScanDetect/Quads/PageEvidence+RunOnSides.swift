@@ -12,7 +12,8 @@ import ScanCore
 /// Where the edges show no run-on to move the side by, the gradient itself is read
 /// (`RunOnReading.gradient`): non-maximum suppression and hysteresis drop a faint edge that meets
 /// no strong one, or leave it a pixel or two off the side's line. Read so, a side moves only where
-/// both neighbouring sides run on.
+/// both neighbouring sides run on. Where they do not run on straight, the page may be folded
+/// along the side, its sides bending there (`foldedPanel`).
 extension PageEvidence {
     /// What a neighbouring side's run-on past a corner is read from.
     enum RunOnReading {
@@ -65,7 +66,9 @@ extension PageEvidence {
     /// (`isShaded`: a shadow cast on the page, the far side of a fold) where both neighbouring sides
     /// run on, a neighbouring side runs on by at least `runOnShortest`, the moved corners lie in the
     /// frame at least `bandNarrowest` out, and the strip between is paper, lit or in shade. Read from
-    /// the gradient, both neighbouring sides must run on.
+    /// the gradient, both neighbouring sides must run on. Where not both run on straight in the
+    /// edge map, the far panel of a page folded along the side (`foldedPanel`) is taken when the
+    /// strip up to it is paper so.
     private func runOnSide(_ k: Int, x: SIMD4<Double>, y: SIMD4<Double>, paper: SIMD3<Float>,
                            reading: RunOnReading) -> (p: Point, q: Point)? {
         let corner = { (i: Int) in Point(x: x[(i + 4) % 4], y: y[(i + 4) % 4]) }
@@ -78,6 +81,11 @@ extension PageEvidence {
         let away = Point(side.y, -side.x) / max(1e-9, side.length)
         let ends = [runOn(from: corner(k - 1), past: p, reading: reading),
                     runOn(from: corner(k + 2), past: q, reading: reading)].compactMap { $0 }
+        // With no straight run-on at both ends, the page may fold along the side.
+        if ends.count < 2, reading == .edges, let fold = foldedPanel(beyondSide: k, x: x, y: y),
+           let moved = movedOverPaper(p, q, to: fold, away: away, paper: paper) {
+            return moved
+        }
         // Shade is taken for paper only where both sides run on (as `includingPaper` takes it).
         guard ends.count == 2 || lit && reading == .edges else { return nil }
         guard let far = ends.max(by: { ($0 - p).dot(away) < ($1 - p).dot(away) }) else { return nil }
@@ -91,11 +99,19 @@ extension PageEvidence {
         guard let np = closing.cross(line(corner(k - 1), p)).point,
               let nq = closing.cross(line(corner(k + 2), q)).point,
               isInFrame(np), isInFrame(nq) else { return nil }
-        let outer = LineBeyond(p: np, q: nq, widths: ((np - p).dot(away), (nq - q).dot(away)))
+        return movedOverPaper(p, q, to: (np, nq), away: away, paper: paper)
+    }
+
+    /// The side `p`–`q` moved to `moved`, or nil unless the strip between is at least
+    /// `bandNarrowest` wide at both ends (outward, along the unit normal `away`) and is paper
+    /// (colour `paper`), lit or in shade.
+    private func movedOverPaper(_ p: Point, _ q: Point, to moved: (p: Point, q: Point), away: Point,
+                                paper: SIMD3<Float>) -> (p: Point, q: Point)? {
+        let outer = LineBeyond(p: moved.p, q: moved.q, widths: ((moved.p - p).dot(away), (moved.q - q).dot(away)))
         guard min(outer.widths.p, outer.widths.q) >= Self.bandNarrowest else { return nil }
         let strip = stripColours(from: (p, q), to: outer)
         guard Self.isPaper(strip, paper) || Self.isPaperInShade(strip, paper) else { return nil }
-        return (np, nq)
+        return moved
     }
 
     /// Where the edge along the side from `start` to `corner` ends when followed on past the
@@ -103,7 +119,7 @@ extension PageEvidence {
     /// add up to most, as `DetectedLine.run(from:direction:)` finds a side's end; nil when that
     /// is under `runOnShortest` or within `borderTolerance` of the frame's border (a page the
     /// frame cuts runs on out of it).
-    private func runOn(from start: Point, past corner: Point, reading: RunOnReading) -> Point? {
+    func runOn(from start: Point, past corner: Point, reading: RunOnReading) -> Point? {
         let length = corner.distance(to: start)
         guard length >= 1 else { return nil }
         let u = (corner - start) / length
@@ -130,7 +146,7 @@ extension PageEvidence {
     }
 
     /// Whether `p` lies in the working frame.
-    private func isInFrame(_ p: Point) -> Bool {
+    func isInFrame(_ p: Point) -> Bool {
         p.x >= 0 && p.y >= 0 && p.x < Double(planes.width) && p.y < Double(planes.height)
     }
 
