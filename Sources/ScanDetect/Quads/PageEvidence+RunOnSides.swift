@@ -145,11 +145,6 @@ extension PageEvidence {
         return end
     }
 
-    /// Whether `p` lies in the working frame.
-    func isInFrame(_ p: Point) -> Bool {
-        p.x >= 0 && p.y >= 0 && p.x < Double(planes.width) && p.y < Double(planes.height)
-    }
-
     // MARK: - Reading the gradient
 
     /// The gradient across the line from `start` along `u` (towards its left on screen), summed
@@ -178,19 +173,5 @@ extension PageEvidence {
             let across = (gradient.gx[i] * Float(-u.y) + gradient.gy[i] * Float(u.x)) * polarity
             return across >= floor && across >= cosTolerance * gradient.magnitude[i]
         }
-    }
-
-    /// Calls `body` with the index of each working pixel within `reach` across the line through
-    /// `p` along `u`, inside the frame, until it returns true; whether it did.
-    private func forEachPixel(across p: Point, direction u: Point, _ body: (Int) -> Bool) -> Bool {
-        let width = planes.width, height = planes.height
-        var o = -reach
-        while o <= reach {
-            let x = Int(p.x - o * u.y), y = Int(p.y + o * u.x)
-            o += 1
-            if x < 0 || y < 0 || x >= width || y >= height { continue }
-            if body(y * width + x) { return true }
-        }
-        return false
     }
 }

@@ -176,37 +176,50 @@ struct PageEvidence {
     /// Fraction of unit steps from `start` to `end` along the ray that have an edge pixel within
     /// `reach` across it whose gradient is across the ray; 0 for parts outside the frame.
     func backedFraction(from p: (x: Double, y: Double), direction u: (Double, Double), start: Double, end: Double) -> Double {
-        let width = edges.width, height = edges.height
-        let nx = -u.1, ny = u.0
         let steps = Int(end - start)
         guard steps > 0 else { return 0 }
+        let direction = Point(u.0, u.1), nx = Float(-u.1), ny = Float(u.0)
         var backed = 0, inside = 0
-        // Every pixel read is range-checked just before, so the reads go unchecked.
+        // `forEachPixel` only passes pixels inside the frame, so the reads go unchecked.
         edges.isEdge.withUnsafeBufferPointer { isEdge in
             gradient.gx.withUnsafeBufferPointer { gx in
                 gradient.gy.withUnsafeBufferPointer { gy in
                     gradient.magnitude.withUnsafeBufferPointer { magnitude in
                         for s in 0..<steps {
                             let t = start + Double(s) + 0.5
-                            let cx = p.x + u.0 * t, cy = p.y + u.1 * t
-                            if cx < 0 || cy < 0 || cx >= Double(width) || cy >= Double(height) { continue }
+                            let c = Point(p.x + u.0 * t, p.y + u.1 * t)
+                            guard isInFrame(c) else { continue }
                             inside += 1
-                            var o = -reach
-                            while o <= reach {
-                                let px = Int(cx + o * nx), py = Int(cy + o * ny)
-                                o += 1
-                                if px < 0 || py < 0 || px >= width || py >= height { continue }
-                                let i = py * width + px
-                                if isEdge[i] == 0 { continue }
-                                let dot = abs(gx[i] * Float(nx) + gy[i] * Float(ny))
-                                if dot >= cosTolerance * magnitude[i] { backed += 1; break }
+                            let isBacked = forEachPixel(across: c, direction: direction) { i in
+                                isEdge[i] != 0 && abs(gx[i] * nx + gy[i] * ny) >= cosTolerance * magnitude[i]
                             }
+                            if isBacked { backed += 1 }
                         }
                     }
                 }
             }
         }
         return inside > 0 ? Double(backed) / Double(inside) : 0
+    }
+
+    /// Whether `p` lies in the working frame.
+    func isInFrame(_ p: Point) -> Bool {
+        p.x >= 0 && p.y >= 0 && p.x < Double(planes.width) && p.y < Double(planes.height)
+    }
+
+    /// Calls `body` with the index of each working pixel within `reach` across the line through
+    /// `p` along `u`, inside the frame, until it returns true; whether it did.
+    @inline(__always)
+    func forEachPixel(across p: Point, direction u: Point, _ body: (Int) -> Bool) -> Bool {
+        let width = planes.width, height = planes.height
+        var o = -reach
+        while o <= reach {
+            let x = Int(p.x - o * u.y), y = Int(p.y + o * u.x)
+            o += 1
+            if x < 0 || y < 0 || x >= width || y >= height { continue }
+            if body(y * width + x) { return true }
+        }
+        return false
     }
 
     /// Chroma, (max − min) / max over R, G, B, of the side's margin pixels.
