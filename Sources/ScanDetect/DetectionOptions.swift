@@ -157,6 +157,12 @@ public struct DetectionOptions: Sendable {
     /// proportion. Off: the visible part only, closed by the frame.
     public var extendsCutPages: Bool = true
 
+    /// Whether a side of the chosen outline that the page's own print runs on past is moved out
+    /// to where the print ends, plus the page's margin (`PrintBeyondSides`): on white paper on a
+    /// white table, an outline may stop at a rule or the edge of a block of text on the page.
+    /// Off: such outlines stay as found.
+    public var extendsOverPrint: Bool = true
+
     /// Long-to-short side ratio of the paper assumed when completing a cut page (A4 1.41, Letter
     /// 1.29); a page seen longer than it allows is completed as US Legal (1.65). Higher: longer
     /// completions, better for A4 and legal, worse for square-ish paper.

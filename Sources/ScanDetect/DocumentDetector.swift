@@ -90,6 +90,12 @@ public struct DocumentDetector: Sendable {
                 quad = q
             }
         }
+        if options.extendsOverPrint {
+            let extended = PrintBeyondSides().extend(quad.corners, in: image)
+            if let q = try? Quad(corners: extended), q.isValid(in: nil) {
+                quad = q
+            }
+        }
         if options.extendsCutPages {
             let extender = CutPageExtender(aspectRatio: options.cutPageAspectRatio, focalLength: focalLength)
             let extended = extender.extend(quad.corners, in: image)

@@ -110,7 +110,7 @@ struct PrintedRows {
 
     /// Changes between lines with ink and blank lines, read line after line: a line is inked above
     /// `inked` of its cells, blank under `blank`, and a line in between leaves the count unchanged.
-    private struct LineChanges {
+    struct LineChanges {
         let inked: Double, blank: Double
         private(set) var count = 0
         private var last: Bool?
@@ -151,7 +151,7 @@ struct PrintedRows {
     /// Luminance (Rec. 601 weights) at photo point (x, y), bilinear between pixel centres, the
     /// frame's edge pixels repeated beyond it.
     @inline(__always)
-    private static func luminance(_ pixels: UnsafeBufferPointer<RGB8>, width: Int, height: Int, x: Double, y: Double) -> Float {
+    static func luminance(_ pixels: UnsafeBufferPointer<RGB8>, width: Int, height: Int, x: Double, y: Double) -> Float {
         let x = min(Double(width - 1), max(0, x - 0.5)), y = min(Double(height - 1), max(0, y - 0.5))
         let x0 = Int(x), y0 = Int(y)
         let x1 = min(width - 1, x0 + 1), y1 = min(height - 1, y0 + 1)

@@ -6,7 +6,8 @@
 // threearea (threeSidedMinimumArea), elong (maximumElongation), tint (tintAgreementOverlap),
 // blank (blankOutlineFactor), wverified (widerSearchVerified), wmeasured (widerSearchMeasured),
 // outside (cornerOutsideTolerance), coarse (coarseLookLongSide), coarse2 (secondCoarseLookLongSide),
-// refine, tips, extend and widen (refinesCorners, findsCornerTips, extendsCutPages, widensToSheet: 0 or 1).
+// refine, tips, extend, print and widen (refinesCorners, findsCornerTips, extendsCutPages, extendsOverPrint,
+// widensToSheet: 0 or 1).
 import Foundation
 import ScanCore
 import ScanCodecs
@@ -43,6 +44,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "refine": options.refinesCorners = v != 0
         case "tips": options.findsCornerTips = v != 0
         case "extend": options.extendsCutPages = v != 0
+        case "print": options.extendsOverPrint = v != 0
         case "widen": options.widensToSheet = v != 0
         default: fatalError("unknown key \(kv[0])")
         }
