@@ -56,6 +56,17 @@ struct PrintBeyondSidesTests {
         #expect(PrintBeyondSides().extend(cut, in: photo) == cut)
     }
 
+    @Test("an outline that gives no page plane, or lies off the photo, stays as it is")
+    func keepsOutlinesItCannotRead() {
+        let (photo, page, _) = Self.pageOnWhite(cut: 120)
+        let flat = [Point(10, 10), Point(200, 10), Point(400, 10), Point(10, 300)]
+        #expect(PrintBeyondSides().extend(flat, in: photo) == flat)
+        let away = page.corners.map { $0 + Point(2000, 0) }
+        #expect(PrintBeyondSides().extend(away, in: photo) == away)
+        #expect(PrintBeyondSides().extend(page.corners, in: Image(width: 1, height: 1, pixels: [RGB8(255, 255, 255)]))
+                    == page.corners)
+    }
+
     /// A photo from the generator's seed 18 (white_table_0008): a letter with a coloured band
     /// along its head, on white wood. The outline chosen stopped below the letterhead and the
     /// address (JI 0.66).
