@@ -68,7 +68,8 @@ def load(features, root):
 
 def expand(f):
     """The rank model's inputs (ConfidenceModel.rankInputs)."""
-    f = list(f) + [0.0] * (18 - len(f))  # dumps made before the planks were measured
+    f = list(f)[:18] + [0.0] * (18 - len(f))  # dumps made before the planks were measured; the
+    # margin chroma under the scene's white (feature 18) is the veto's, not an input
     (support, step, paper, chroma, overshoot, interior, borders, log_area, region,
      interior_paper, inner_outline, crossings, ink, grid, lattice, squareness, seams, planks) = f
     cut = float(borders > 0)
@@ -99,13 +100,14 @@ def veto(f):
     not a lattice of cells (lattice prominence below 0.18, nothing left at 0.38: true pages in
     training sets 7 and 8 give at most 0.17, 99th percentile 0.15; their keyboards 0.25-0.8), and
     the outline is not a coloured square, a sticky note (squareness 0.8-0.9 times margin chroma
-    0.2-0.3 take it from 1 to 0), and its sides are not seams between alike surfaces (seam share
+    under the scene's white 0.2-0.3 take it from 1 to 0), and its sides are not seams between alike surfaces (seam share
     0.65-0.9 takes it from 1 to 0), and its interior is not crossed by seams at distinct places
     (one to two take it from 1 to 0), and it fills enough of the frame to be read (its share of the
     frame 0.02-0.05 takes it from 0 to 1). Feature dumps made before the planks were measured
-    (17 features) read as having none."""
+    (17 features) read as having none; those made before the margin's chroma was also read under
+    the scene's white (18 features) use it as taken."""
     support, paper, interior_paper, crossings, lattice = f[0], f[2], f[9], f[11], f[14]
-    chroma, squareness, seams, share = f[3], f[15], f[16], math.exp(f[7])
+    chroma, squareness, seams, share = (f[18] if len(f) > 18 else f[3]), f[15], f[16], math.exp(f[7])
     planks = f[17] if len(f) > 17 else 0.0
     note = min(1.0, max(0.0, (squareness - 0.8) / 0.1)) * min(1.0, max(0.0, (chroma - 0.2) / 0.1))
     return (min(1.0, max(0.0, paper) / 0.5) * min(1.0, support / 0.5) * min(1.0, interior_paper / 0.5)

@@ -37,7 +37,7 @@ struct OutlineChoiceTests {
     /// given chroma.
     static func elsewhere(chroma: Double?, rank: Double) -> WorkingQuad {
         let q = quad(300, 10, 400, 60, confidence: 0.9, rank: rank)
-        return chroma.map { measured(q, [PageEvidence.marginChromaFeature: $0]) } ?? q
+        return chroma.map { measured(q, [PageEvidence.balancedChromaFeature: $0]) } ?? q
     }
 
     @Test("a likelier plain white outline elsewhere displaces a doubted first choice")
@@ -78,7 +78,7 @@ struct OutlineChoiceTests {
     /// beyond, vetoed as a note (square and coloured).
     static var note: WorkingQuad {
         measured(quad(224, 120, 284, 180, confidence: 0, rank: 0.8),
-                 [PageEvidence.marginChromaFeature: 0.45, PageEvidence.squarenessFeature: 1])
+                 [PageEvidence.balancedChromaFeature: 0.45, PageEvidence.squarenessFeature: 1])
     }
 
     @Test("the page a sticky note is stuck on goes first, though the note overhangs it")
@@ -197,7 +197,7 @@ struct OutlineChoiceTests {
     @Test("a white outline overlapping a note keeps its confidence")
     func whiteOutlineStays() {
         var white = Self.noteRunOn
-        white.features[PageEvidence.marginChromaFeature] = 0.05
+        white.features[PageEvidence.balancedChromaFeature] = 0.05
         #expect(WorkingQuad.vetoingNoteOutlines([white, Self.note]).first?.confidence == 0.9)
     }
 

@@ -387,15 +387,19 @@ struct PageEvidenceTests {
         return page
     }
 
-    @Test("a coloured square is vetoed as a sticky note; a grey square and a coloured page are not")
+    @Test("a coloured square is vetoed as a sticky note; a grey square, one grey under the scene's white and a coloured page are not")
     func stickyNote() {
         let page = Self.paperLikeFeatures
         var note = page
-        note[15] = 1; note[3] = 0.4
+        note[15] = 1; note[3] = 0.4; note[PageEvidence.balancedChromaFeature] = 0.4
         #expect(ConfidenceModel.veto(note) == 0)
         var greySquare = note
-        greySquare[3] = 0.05
+        greySquare[3] = 0.05; greySquare[PageEvidence.balancedChromaFeature] = 0.05
         #expect(ConfidenceModel.veto(greySquare) == 1)
+        // White paper under a warm lamp: coloured as taken, grey under the scene's white.
+        var lampLit = note
+        lampLit[PageEvidence.balancedChromaFeature] = 0.05
+        #expect(ConfidenceModel.veto(lampLit) == 1)
         var colouredPage = note
         colouredPage[15] = 0
         #expect(ConfidenceModel.veto(colouredPage) == 1)

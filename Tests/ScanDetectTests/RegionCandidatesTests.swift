@@ -97,8 +97,8 @@ struct RegionCandidatesTests {
     func confidenceOrdersEvidence() {
         // support, step, paper, chroma, overshoot, interior, frame sides, log area, region IoU,
         // interior paper, inner outline, border crossings, ink, grid balance, lattice, squareness,
-        // seams, planks
-        let page: [Double] = [0.95, 0.97, 1, 0.05, 0.02, 2, 0, -1.2, 0.95, 0.95, 0.1, 0, 0.12, 0.25, 0.05, 0, 0, 0]
+        // seams, planks, chroma under the scene's white
+        let page: [Double] = [0.95, 0.97, 1, 0.05, 0.02, 2, 0, -1.2, 0.95, 0.95, 0.1, 0, 0.12, 0.25, 0.05, 0, 0, 0, 0.05]
         var cut = page
         cut[6] = 2
         var coloured = page

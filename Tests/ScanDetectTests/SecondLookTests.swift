@@ -44,7 +44,7 @@ struct SecondLookTests {
         q.features = [Double](repeating: 0, count: PageEvidence.featureCount)
         q.features[0] = 0.9  // edge support
         q.features[2] = 1  // paper
-        q.features[PageEvidence.marginChromaFeature] = chroma
+        q.features[PageEvidence.balancedChromaFeature] = chroma
         q.features[9] = interiorPaper
         q.rankScore = 0.5
         return q

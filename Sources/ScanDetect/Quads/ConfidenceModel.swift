@@ -79,7 +79,7 @@ enum ConfidenceModel {
     static func stickyNote(_ f: [Double]) -> Double {
         guard f.count == PageEvidence.featureCount else { return 0 }
         let square = rising(f[PageEvidence.squarenessFeature], over: stickyNoteSquareness)
-        let coloured = rising(f[PageEvidence.marginChromaFeature], over: stickyNoteChroma)
+        let coloured = rising(f[PageEvidence.balancedChromaFeature], over: stickyNoteChroma)
         return square * coloured
     }
 
@@ -123,12 +123,13 @@ enum ConfidenceModel {
     /// errs under steep perspective: hypotheses on true pages (JI ≥ 0.9) in the training sets
     /// (seeds 7–9) reach 0.78, so the ramp starts above them.
     static let stickyNoteSquareness = 0.8...0.9
-    /// Margin chroma (`PageEvidence` feature 3) over which a square outline's confidence falls
-    /// from 1 to 0. Coloured paper is paper (true pages reach 0.37, 99th percentile 0.24), so it
-    /// counts only together with squareness; sticky notes are 0.25–0.6. With both, the training
-    /// sets' false positives fall from 17 to 14 (sticky notes) with no page lost, and on the
-    /// benchmark three picks of a sticky note over a page or card (JI 0.07–0.18) become "no
-    /// document".
+    /// Margin chroma under the scene's white (`PageEvidence` feature 18) over which a square
+    /// outline's confidence falls from 1 to 0. Coloured paper is paper (true pages reached 0.37 as
+    /// taken, 99th percentile 0.24), so it counts only together with squareness; sticky notes are
+    /// 0.25–0.6.
+    /// With both, the training sets' false positives fall from 17 to 14 (sticky notes) with no page
+    /// lost, and on the benchmark three picks of a sticky note over a page or card (JI 0.07–0.18)
+    /// become "no document".
     static let stickyNoteChroma = 0.2...0.3
 
     /// Share of the frame (`PageEvidence` feature 7, the outline's area over the frame's) over

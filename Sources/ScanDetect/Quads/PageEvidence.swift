@@ -38,6 +38,11 @@ import ScanCore
 ///    step to another one (`seamShare`); only the veto reads it.
 /// 17. planks: seams crossing the interior from side to side the same way at distinct places, as
 ///    between a board's planks or rows of tiles (`interiorSeams`); only the veto reads it.
+/// 18. balanced margin chroma: the margin's chroma under the scene's white (`ColorPlanes.whiteGains`),
+///    so that white paper under a tinted lamp, or in a photo whose tones were darkened, is grey
+///    (0 for a card). The decisions that ask whether a margin is coloured read it (the sticky-note
+///    veto, `WorkingQuad.hasColouredMargin`); the rank model keeps feature 3, which it weighs only
+///    against the other outlines of the same photo.
 struct PageEvidence {
     let planes: ColorPlanes
     let edges: EdgeMap
@@ -54,8 +59,10 @@ struct PageEvidence {
     /// Every edge pixel's centre and gradient, gathered once for the interior measurements of
     /// all hypotheses.
     let edgePoints: EdgePoints
+    /// The gains that map the scene's white to grey, for feature 18.
+    let whiteGains: SIMD3<Float>
 
-    static let featureCount = 18
+    static let featureCount = 19
 
     init(planes: ColorPlanes, edges: EdgeMap, gradient: GradientField, lines: [DetectedLine], verifier: HypothesisVerifier,
          cosTolerance: Float) {
@@ -66,12 +73,15 @@ struct PageEvidence {
         self.verifier = verifier
         self.cosTolerance = cosTolerance
         edgePoints = EdgePoints(edges: edges, gradient: gradient)
+        whiteGains = planes.whiteGains()
     }
 
     /// Index of the lattice cue, the costliest feature, which only a necessary condition reads.
     static let latticeFeature = 14
     /// Index of the margin chroma (the HSV saturation of the margin's median).
     static let marginChromaFeature = 3
+    /// Index of the margin chroma under the scene's white.
+    static let balancedChromaFeature = 18
     /// Index of the count of sides on the frame's border.
     static let borderFeature = 6
     /// Index of the outline's area as a share of the frame (natural log).
@@ -100,7 +110,7 @@ struct PageEvidence {
         let w = Double(planes.width), h = Double(planes.height)
         var supportSum = 0.0, stepSum = 0.0, overshootSum = 0.0, seen = 0.0, borders = 0.0
         var margins: [Double] = []
-        var chroma: [Double] = []
+        var chroma: [Double] = [], balancedChroma: [Double] = []
         var perimeter = 0.0
         for k in 0..<4 {
             let p = (x: x[k], y: y[k]), q = (x: x[(k + 1) % 4], y: y[(k + 1) % 4])
@@ -117,17 +127,22 @@ struct PageEvidence {
             overshootSum += 0.5 * (backedFraction(from: p, direction: (ux, uy), start: -beyond, end: 0)
                 + backedFraction(from: q, direction: (ux, uy), start: 0, end: beyond))
             stepSum += verifier.stepConsistency(from: p, to: q, insideLuminance: &margins)
-            sampleChroma(from: p, direction: (ux, uy), length: length, into: &chroma)
+            sampleChroma(from: p, direction: (ux, uy), length: length, into: &chroma, balanced: &balancedChroma)
         }
         guard seen > 0 else { return [Double](repeating: 0, count: Self.featureCount) }
-        if !chroma.isEmpty { chroma.select(chroma.count / 2) }
+        if !chroma.isEmpty {
+            chroma.select(chroma.count / 2)
+            balancedChroma.select(balancedChroma.count / 2)
+        }
         let margin = margins.isEmpty ? 0 : HypothesisVerifier.median(ofMargins: margins)
         var paper = margins.isEmpty ? 0 : verifier.paperLikeness(ofMargin: margin)
         var marginChroma = chroma.isEmpty ? 0 : chroma[chroma.count / 2]
+        var balancedMarginChroma = balancedChroma.isEmpty ? 0 : balancedChroma[balancedChroma.count / 2]
         // A card may be any colour: lightness and greyness are not evidence against one.
         if verifier.cardShape.matches(x: x, y: y) {
             paper = 1
             marginChroma = 0
+            balancedMarginChroma = 0
         }
         let area = quadArea(x, y)
         let tones = interiorTones(x: x, y: y, margin: margin)
@@ -144,7 +159,8 @@ struct PageEvidence {
                 log(max(1e-4, area / (w * h))), agreement,
                 tones.paper, innerOutline(x: x, y: y), borderCrossings(x: x, y: y), tones.ink,
                 gridBalance, lattice,
-                borders > 0 ? 0 : squareness(x: x, y: y), seamShare(x: x, y: y), Double(interiorSeams(x: x, y: y))]
+                borders > 0 ? 0 : squareness(x: x, y: y), seamShare(x: x, y: y), Double(interiorSeams(x: x, y: y)),
+                balancedMarginChroma]
     }
 
     /// Whether two corners of the quad lie inside the frame, each more than `borderTolerance`
@@ -222,14 +238,21 @@ struct PageEvidence {
         return false
     }
 
-    /// Chroma, (max − min) / max over R, G, B, of the side's margin pixels.
+    /// Chroma, (max − min) / max over R, G, B, of the side's margin pixels, as taken (`values`) and
+    /// under the scene's white (`balanced`, `whiteGains`).
     private func sampleChroma(from p: (x: Double, y: Double), direction u: (Double, Double), length: Double,
-                              into values: inout [Double]) {
+                              into values: inout [Double], balanced: inout [Double]) {
         planes.forEachMarginPixel(from: p, direction: u, length: length) { j in
-            let r = planes.red[j], g = planes.green[j], b = planes.blue[j]
-            let hi = max(r, g, b), lo = min(r, g, b)
-            values.append(Double((hi - lo) / max(hi, 1)))
+            let c = SIMD3(planes.red[j], planes.green[j], planes.blue[j])
+            values.append(Self.saturation(c))
+            balanced.append(Self.saturation(c * whiteGains))
         }
+    }
+
+    /// HSV saturation of a colour.
+    private static func saturation(_ c: SIMD3<Float>) -> Double {
+        let hi = c.max(), lo = c.min()
+        return Double((hi - lo) / max(hi, 1))
     }
 
     /// Edge-backed length of detected lines crossing the quad's interior (kept 3 working

@@ -53,10 +53,10 @@ struct WorkingQuad {
     }
 
     /// The measured hypotheses with those that are mostly a sticky note vetoed like it: an
-    /// outline coloured like paper notes (margin chroma at least `stickyNoteChroma`'s lower
-    /// bound) overlapping, with polygon IoU ≥ `noteOverlap`, another that `ConfidenceModel`
-    /// takes for a note has its confidence scaled down as that one's is. A note cut by a stray
-    /// line, or run on past a corner by a faint one, is no longer square but still the note.
+    /// outline coloured like paper notes (`hasColouredMargin`) overlapping, with polygon IoU ≥
+    /// `noteOverlap`, another that `ConfidenceModel` takes for a note has its confidence scaled
+    /// down as that one's is. A note cut by a stray line, or run on past a corner by a faint one,
+    /// is no longer square but still the note.
     static func vetoingNoteOutlines(_ measured: [WorkingQuad]) -> [WorkingQuad] {
         let notes = measured.map { (corners: $0.corners, surety: ConfidenceModel.stickyNote($0.features)) }
             .filter { $0.surety > 0 }
@@ -71,11 +71,12 @@ struct WorkingQuad {
         }
     }
 
-    /// Whether the measured margin is as coloured as a sticky note's can be (chroma at least
-    /// `ConfidenceModel.stickyNoteChroma`'s lower bound); false until measured.
+    /// Whether the measured margin is as coloured as a sticky note's can be (chroma under the
+    /// scene's white at least `ConfidenceModel.stickyNoteChroma`'s lower bound); false until
+    /// measured.
     var hasColouredMargin: Bool {
         features.count == PageEvidence.featureCount
-            && features[PageEvidence.marginChromaFeature] >= ConfidenceModel.stickyNoteChroma.lowerBound
+            && features[PageEvidence.balancedChromaFeature] >= ConfidenceModel.stickyNoteChroma.lowerBound
     }
 
     /// Overlap (polygon IoU) from which a coloured outline is the sticky note it overlaps. Above
@@ -84,14 +85,13 @@ struct WorkingQuad {
     /// corner by a faint line on the tests' plain desk (IoU 0.785) passes for a page.
     static let noteOverlap = 0.75
 
-    /// Whether a measured outline may replace a doubted first choice it neither encloses nor
-    /// shares an object with: its margin is paper-white (chroma under `stickyNoteChroma`'s lower
-    /// bound: a coloured outline is as often a screen's panel or a note as a page) and the rank
-    /// model finds it a plausible page outline (at least `elsewhereMinimumRank`). On the
-    /// generator's sets (benchmark and seeds 7–9) this finds six pages, five among clutter, from
-    /// "no document" or a wrong outline (JI 0.42–1.0 now), and adds no false positive; without
-    /// the two conditions the benchmark gains two, both coloured panels on a tablet's screen,
-    /// and seed 8 one.
+    /// Whether a measured outline may replace a doubted first choice it neither encloses nor shares
+    /// an object with: its margin is paper-white (not `hasColouredMargin`: a coloured outline is as
+    /// often a screen's panel or a note as a page) and the rank model finds it a plausible page
+    /// outline (at least `elsewhereMinimumRank`). On the generator's sets (benchmark and seeds 7–9)
+    /// this finds six pages, five among clutter, from "no document" or a wrong outline (JI 0.42–1.0
+    /// now), and adds no false positive; without the two conditions the benchmark gains two, both
+    /// coloured panels on a tablet's screen, and seed 8 one.
     static func isPlainPageOutline(_ quad: WorkingQuad) -> Bool {
         quad.features.count == PageEvidence.featureCount && !quad.hasColouredMargin && quad.rankScore >= elsewhereMinimumRank
     }
