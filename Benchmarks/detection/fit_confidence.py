@@ -100,10 +100,10 @@ def veto(f):
     not a lattice of cells (lattice prominence below 0.18, nothing left at 0.38: true pages in
     training sets 7 and 8 give at most 0.17, 99th percentile 0.15; their keyboards 0.25-0.8), and
     the outline is not a coloured square, a sticky note (squareness 0.8-0.9 times margin chroma
-    under the scene's white 0.2-0.3 take it from 1 to 0), and its sides are not seams between alike surfaces (seam share
-    0.65-0.9 takes it from 1 to 0), and its interior is not crossed by seams at distinct places
-    (one to two take it from 1 to 0), and it fills enough of the frame to be read (its share of the
-    frame 0.02-0.05 takes it from 0 to 1). Feature dumps made before the planks were measured
+    under the scene's white 0.2-0.3 take it from 1 to 0), and its sides are not seams between
+    alike surfaces (seam share 0.65-0.9 takes it from 1 to 0), and its interior is not crossed by
+    seams at distinct places (one to two take it from 1 to 0), and it fills enough of the frame to
+    be read (its share of the frame 0.02-0.05 takes it from 0 to 1). Feature dumps made before the planks were measured
     (17 features) read as having none; those made before the margin's chroma was also read under
     the scene's white (18 features) use it as taken."""
     support, paper, interior_paper, crossings, lattice = f[0], f[2], f[9], f[11], f[14]

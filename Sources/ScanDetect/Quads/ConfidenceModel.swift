@@ -126,10 +126,9 @@ enum ConfidenceModel {
     /// Margin chroma under the scene's white (`PageEvidence` feature 18) over which a square
     /// outline's confidence falls from 1 to 0. Coloured paper is paper (true pages reached 0.37 as
     /// taken, 99th percentile 0.24), so it counts only together with squareness; sticky notes are
-    /// 0.25–0.6.
-    /// With both, the training sets' false positives fall from 17 to 14 (sticky notes) with no page
-    /// lost, and on the benchmark three picks of a sticky note over a page or card (JI 0.07–0.18)
-    /// become "no document".
+    /// 0.25–0.6. With both, the training sets' false positives fall from 17 to 14 (sticky notes)
+    /// with no page lost, and on the benchmark three picks of a sticky note over a page or card
+    /// (JI 0.07–0.18) become "no document".
     static let stickyNoteChroma = 0.2...0.3
 
     /// Share of the frame (`PageEvidence` feature 7, the outline's area over the frame's) over
