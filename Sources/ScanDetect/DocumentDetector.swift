@@ -13,8 +13,7 @@ import ScanCore
 /// lower, `wholePage`; a photo printed on a card or a page's header band giving way to a surer
 /// outline around it, `enclosingPageFirst`; of accepted pages apart, the one nearest the frame's
 /// centre; of nearly the same outlines, the surest), a few more on a second look when the gate
-/// accepts none, or only just (then only outlines apart from its choice compete with it:
-/// `DetectionOptions.secondLookBelow`) (the next in rank, and the best of the quads the search ranked lower still,
+/// accepts none (the next in rank, and the best of the quads the search ranked lower still,
 /// verified then: `DetectionOptions.secondLookVerified`), with a region of a yellow–blue split,
 /// the outline a larger budget of lines gives around that region (`RegionGuidedSearch`) and the
 /// measured line outlines that region agrees with, scored again (`EvidenceMeasurer.agreeing`),
@@ -189,8 +188,8 @@ public struct DocumentDetector: Sendable {
             threshold: options.confidenceThreshold)
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
         // never measured, are dropped (but for the whole page of an accepted panel, which the
-        // search may rank lower, `wholePage`), unless the gate accepts none of the first few, or
-        // only just: then a second look measures the next few and the best region of a yellow–blue split (a
+        // search may rank lower, `wholePage`), unless the gate accepts none of the first few:
+        // then a second look measures the next few and the best region of a yellow–blue split (a
         // white sheet on a warm table, which the light regions merge with the table), of which
         // only an unambiguous page may be chosen, and the outline the lines give around that
         // region. An accepted choice whose paper goes on past a side may be widened to that
@@ -198,9 +197,8 @@ public struct DocumentDetector: Sendable {
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
         let decided = wholePage(of: decide(first, evidence: measurer.evidence),
                                 among: ordered.dropFirst(options.rerankedHypotheses), measurer: &measurer)
-        // An outline accepted only just (`secondLookBelow`) leaves the second look to run.
-        let settled = (decided.first?.confidence ?? 0) >= max(options.confidenceThreshold, options.secondLookBelow)
-        guard settled ? options.widensToSheet : options.secondLookHypotheses > 0 else {
+        let accepted = (decided.first?.confidence ?? 0) >= options.confidenceThreshold
+        guard accepted ? options.widensToSheet : options.secondLookHypotheses > 0 else {
             let page = printedPageFirst(decided, in: image, factor: planes.factor)
             return (fittedToThePage(page, evidence: measurer.evidence), Double(planes.factor))
         }
@@ -228,7 +226,7 @@ public struct DocumentDetector: Sendable {
             let verified = verifier.verify(outline, lines: moreLines)
             return measurer.measure([WorkingQuad(x: verified.x, y: verified.y, confidence: verified.confidence)]).first
         }
-        if settled, let choice = decided.first {
+        if accepted, let choice = decided.first {
             // The accepted outline may be part of a sheet (a box printed on it, or a side found on
             // print), when its paper goes on past a side: the outline around the tint region is
             // then the sheet if it encloses the choice, passes the gate and is that paper.
@@ -272,10 +270,7 @@ public struct DocumentDetector: Sendable {
             measurer.agreeing(first + looked + guided, with: $0, minimumOverlap: options.tintAgreementOverlap)
                 .filter { $0.confidence >= options.confidenceThreshold }
         } ?? []
-        var second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
-        if let choice = decided.first, choice.confidence >= options.confidenceThreshold {
-            second = Self.apart(second, from: choice)
-        }
+        let second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
         var final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
         // The least certain outlines of all, measured only when the second look still finds no
         // page, and chosen only when unambiguous (`lastLook`).
@@ -308,15 +303,6 @@ public struct DocumentDetector: Sendable {
         (page.x, page.y) = evidence.includingRunOn(x: page.x, y: page.y)
         (page.x, page.y) = evidence.includingBands(x: page.x, y: page.y)
         return [page] + ordered.dropFirst()
-    }
-
-    /// Polygon IoU under which an outline is apart from an accepted first choice, an outline of
-    /// another object (`DetectionOptions.secondLookBelow`).
-    static let apartOverlap = 0.2
-
-    /// The `outlines` apart from `choice` (polygon IoU under `apartOverlap`).
-    static func apart(_ outlines: [WorkingQuad], from choice: WorkingQuad) -> [WorkingQuad] {
-        outlines.filter { Polygon.intersectionOverUnion($0.corners, choice.corners) < apartOverlap }
     }
 
     /// Checks that an image is large enough to search.
