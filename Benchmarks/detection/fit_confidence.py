@@ -103,9 +103,9 @@ def veto(f):
     under the scene's white 0.2-0.3 take it from 1 to 0), and its sides are not seams between
     alike surfaces (seam share 0.65-0.9 takes it from 1 to 0), and its interior is not crossed by
     seams at distinct places (one to two take it from 1 to 0), and it fills enough of the frame to
-    be read (its share of the frame 0.02-0.05 takes it from 0 to 1). Feature dumps made before the planks were measured
-    (17 features) read as having none; those made before the margin's chroma was also read under
-    the scene's white (18 features) use it as taken."""
+    be read (its share of the frame 0.02-0.05 takes it from 0 to 1). Feature dumps made before the
+    planks were measured (17 features) read as having none; those made before the margin's chroma
+    was also read under the scene's white (18 features) use it as taken."""
     support, paper, interior_paper, crossings, lattice = f[0], f[2], f[9], f[11], f[14]
     chroma, squareness, seams, share = (f[18] if len(f) > 18 else f[3]), f[15], f[16], math.exp(f[7])
     planks = f[17] if len(f) > 17 else 0.0
