@@ -184,8 +184,17 @@ public struct DetectionOptions: Sendable {
     /// (`WorkingQuad.isUnambiguousPage`) may be chosen, since more of the scene's clutter is
     /// measured too; and the outline a larger budget of lines gives around that region
     /// (`secondLookLines`). It runs only on photos where no page was found, so the usual photo
-    /// takes no longer. 0: no second look.
+    /// takes no longer (but for `secondLookBelow`). 0: no second look.
     public var secondLookHypotheses: Int = 4
+
+    /// Confidence under which an accepted first choice still leaves the second look to run, unless
+    /// it is widened to a sheet (`widensToSheet`): an outline the gate accepts only just (a
+    /// magazine's cover beside the page on a cluttered desk, at 60 % contrast or a third of the
+    /// size) is no reason to stop looking for a surer page elsewhere. Of what the second look
+    /// finds, only outlines apart from that first choice (`DocumentDetector.apartOverlap`) then
+    /// compete with it: the first look has judged the others, outlines of the same object. At or
+    /// below `confidenceThreshold`: the second look runs only when nothing is accepted.
+    public var secondLookBelow: Double = 0.5
 
     /// Most lines the second look's search around the tint region (`RegionGuidedSearch`) may
     /// use: a white sheet on a pale, cluttered desk has faint sides that rank below the
@@ -372,6 +381,7 @@ public struct DetectionOptions: Sendable {
         try check("keptHypotheses", Double(keptHypotheses), 0...100)
         try check("rerankedHypotheses", Double(rerankedHypotheses), 1...100)
         try check("secondLookHypotheses", Double(secondLookHypotheses), 0...100)
+        try check("secondLookBelow", secondLookBelow, 0...1)
         try check("secondLookLines", Double(secondLookLines), 4...400)
         try check("secondLookVerified", Double(secondLookVerified), 0...2000)
         try check("secondLookThreeSided", Double(secondLookThreeSided), 0...100)

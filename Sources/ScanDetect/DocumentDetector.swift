@@ -13,8 +13,10 @@ import ScanCore
 /// lower, `wholePage`; a photo printed on a card or a page's header band giving way to a surer
 /// outline around it, `enclosingPageFirst`; of accepted pages apart, the one nearest the frame's
 /// centre; of nearly the same outlines, the surest), a few more on a second look when the gate
-/// accepts none (the next in rank, and the best of the quads the search ranked lower still,
-/// verified then: `DetectionOptions.secondLookVerified`), with a region of a yellow–blue split,
+/// accepts none, or only just and no sheet widens it (then only outlines apart from its choice
+/// compete with it: `DetectionOptions.secondLookBelow`) (the next in rank, and the best of the
+/// quads the search ranked lower still, verified then: `DetectionOptions.secondLookVerified`),
+/// with a region of a yellow–blue split,
 /// the outline a larger budget of lines gives around that region (`RegionGuidedSearch`) and the
 /// measured line outlines that region agrees with, scored again (`EvidenceMeasurer.agreeing`),
 /// and when still none is a page, a last look (`lastLook`) at
@@ -188,17 +190,18 @@ public struct DocumentDetector: Sendable {
             threshold: options.confidenceThreshold)
         // The evidence model re-ranks the first few and gives them their confidence; the rest,
         // never measured, are dropped (but for the whole page of an accepted panel, which the
-        // search may rank lower, `wholePage`), unless the gate accepts none of the first few:
-        // then a second look measures the next few and the best region of a yellow–blue split (a
-        // white sheet on a warm table, which the light regions merge with the table), of which
-        // only an unambiguous page may be chosen, and the outline the lines give around that
-        // region. An accepted choice whose paper goes on past a side may be widened to that
-        // outline.
+        // search may rank lower, `wholePage`), unless the gate accepts none of the first few, or
+        // only just: then a second look measures the next few and the best region of a
+        // yellow–blue split (a white sheet on a warm table, which the light regions merge with the
+        // table), of which only an unambiguous page may be chosen, and the outline the lines give
+        // around that region. An accepted choice whose paper goes on past a side may first be
+        // widened to that outline.
         let first = measurer.measure(Array(ordered.prefix(options.rerankedHypotheses)))
         let decided = wholePage(of: decide(first, evidence: measurer.evidence),
                                 among: ordered.dropFirst(options.rerankedHypotheses), measurer: &measurer)
         let accepted = (decided.first?.confidence ?? 0) >= options.confidenceThreshold
-        guard accepted ? options.widensToSheet : options.secondLookHypotheses > 0 else {
+        let looksAgain = Self.looksAgain(after: decided.first?.confidence ?? 0, options: options)
+        guard accepted ? options.widensToSheet || looksAgain : looksAgain else {
             let page = printedPageFirst(decided, in: image, factor: planes.factor)
             return (fittedToThePage(page, evidence: measurer.evidence), Double(planes.factor))
         }
@@ -231,14 +234,16 @@ public struct DocumentDetector: Sendable {
             // print), when its paper goes on past a side: the outline around the tint region is
             // then the sheet if it encloses the choice, passes the gate and is that paper.
             let widening = SheetWidening(threshold: options.confidenceThreshold, enclosedShare: options.enclosedShare)
-            guard measurer.evidence.paperGoesOn(pastASideOf: choice),
-                  let tint = regionHypotheses(regionFinder.colourRegions(in: planes, drawing: false).bridged,
-                                               snapping: false).first,
-                  let sheet = guidedOutline(around: tint, worthMeasuring: { widening.encloses($0, choice) }),
-                  widening.isSheet(sheet, of: choice, evidence: measurer.evidence) else {
+            if options.widensToSheet, measurer.evidence.paperGoesOn(pastASideOf: choice),
+               let tint = regionHypotheses(regionFinder.colourRegions(in: planes, drawing: false).bridged,
+                                            snapping: false).first,
+               let sheet = guidedOutline(around: tint, worthMeasuring: { widening.encloses($0, choice) }),
+               widening.isSheet(sheet, of: choice, evidence: measurer.evidence) {
+                return (fittedToThePage([sheet] + decided, evidence: measurer.evidence), Double(planes.factor))
+            }
+            if !looksAgain {
                 return (fittedToThePage(decided, evidence: measurer.evidence), Double(planes.factor))
             }
-            return (fittedToThePage([sheet] + decided, evidence: measurer.evidence), Double(planes.factor))
         }
         // The tint region is measured as drawn: snapped, it found three more pages on the
         // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
@@ -270,7 +275,10 @@ public struct DocumentDetector: Sendable {
             measurer.agreeing(first + looked + guided, with: $0, minimumOverlap: options.tintAgreementOverlap)
                 .filter { $0.confidence >= options.confidenceThreshold }
         } ?? []
-        let second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
+        var second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
+        if let choice = decided.first, choice.confidence >= options.confidenceThreshold {
+            second = Self.apart(second, from: choice)
+        }
         var final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
         // The least certain outlines of all, measured only when the second look still finds no
         // page, and chosen only when unambiguous (`lastLook`).
@@ -303,6 +311,23 @@ public struct DocumentDetector: Sendable {
         (page.x, page.y) = evidence.includingRunOn(x: page.x, y: page.y)
         (page.x, page.y) = evidence.includingBands(x: page.x, y: page.y)
         return [page] + ordered.dropFirst()
+    }
+
+    /// Whether the second look runs after the first look's choice of `confidence`: when the gate
+    /// accepts none, or one only just (`DetectionOptions.secondLookBelow`), which the second look
+    /// runs after only if it is not widened to a sheet.
+    static func looksAgain(after confidence: Double, options: DetectionOptions) -> Bool {
+        options.secondLookHypotheses > 0
+            && (confidence < options.confidenceThreshold || confidence < options.secondLookBelow)
+    }
+
+    /// Polygon IoU under which an outline is apart from an accepted first choice, an outline of
+    /// another object (`DetectionOptions.secondLookBelow`).
+    static let apartOverlap = 0.2
+
+    /// The `outlines` apart from `choice` (polygon IoU under `apartOverlap`).
+    static func apart(_ outlines: [WorkingQuad], from choice: WorkingQuad) -> [WorkingQuad] {
+        outlines.filter { Polygon.intersectionOverUnion($0.corners, choice.corners) < apartOverlap }
     }
 
     /// Checks that an image is large enough to search.

@@ -21,6 +21,7 @@ struct DetectionOptionsTests {
         expectRejected("workingLongSide", 10) { $0.workingLongSide = Int($1) }
         expectRejected("sameObjectOverlap", -0.1) { $0.sameObjectOverlap = $1 }
         expectRejected("secondLookHypotheses", -1) { $0.secondLookHypotheses = Int($1) }
+        expectRejected("secondLookBelow", 1.5) { $0.secondLookBelow = $1 }
         expectRejected("threeSidedMinimumArea", 1.5) { $0.threeSidedMinimumArea = $1 }
         expectRejected("widerSearchMeasured", -1) { $0.widerSearchMeasured = Int($1) }
         expectRejected("duplicateOverlap", 2.5) { $0.duplicateOverlap = $1 }

@@ -66,6 +66,37 @@ struct OutlineChoiceTests {
         #expect(chosen.first?.x == Self.panel.x)
     }
 
+    @Test("against a first choice accepted only just, the second look's outlines of the same object do not compete")
+    func secondLookApart() {
+        let magazine = Self.quad(10, 40, 90, 160, confidence: 0.45, rank: 0.3)
+        let page = Self.quad(170, 60, 310, 220, confidence: 0.9, rank: 0.6)
+        // The magazine's cover alone, and the cover with a strip of desk: the same object.
+        let cover = Self.quad(14, 60, 88, 150, confidence: 0.8, rank: 0.5)
+        let widened = Self.quad(10, 40, 120, 160, confidence: 0.7, rank: 0.4)
+        // Overlapping it a little: a sheet lying partly under it is another object.
+        let under = Self.quad(80, 100, 200, 240, confidence: 0.6, rank: 0.4)
+        let apart = DocumentDetector.apart([cover, page, widened, under], from: magazine)
+        #expect(apart.map(\.x) == [page.x, under.x])
+    }
+
+    @Test("the second look runs when the gate accepts no first choice or one only just, unless switched off")
+    func secondLookRuns() {
+        var options = DetectionOptions()
+        options.confidenceThreshold = 0.4
+        options.secondLookBelow = 0.5
+        #expect(DocumentDetector.looksAgain(after: 0, options: options))
+        #expect(DocumentDetector.looksAgain(after: 0.39, options: options))
+        #expect(DocumentDetector.looksAgain(after: 0.45, options: options))
+        #expect(!DocumentDetector.looksAgain(after: 0.5, options: options))
+        #expect(!DocumentDetector.looksAgain(after: 0.9, options: options))
+        // At or below the gate's threshold, only a choice the gate refuses leaves it to run.
+        options.secondLookBelow = 0
+        #expect(DocumentDetector.looksAgain(after: 0.39, options: options))
+        #expect(!DocumentDetector.looksAgain(after: 0.45, options: options))
+        options.secondLookHypotheses = 0
+        #expect(!DocumentDetector.looksAgain(after: 0, options: options))
+    }
+
     /// `quad` with its features measured: all 0 except `values` (by feature index).
     static func measured(_ quad: WorkingQuad, _ values: [Int: Double] = [:]) -> WorkingQuad {
         var q = quad

@@ -31,6 +31,7 @@ for a in CommandLine.arguments.dropFirst() {
         case "verified": options.verifiedHypotheses = Int(v)
         case "reranked": options.rerankedHypotheses = Int(v)
         case "second": options.secondLookHypotheses = Int(v)
+        case "below": options.secondLookBelow = v
         case "sverified": options.secondLookVerified = Int(v)
         case "three": options.secondLookThreeSided = Int(v)
         case "threearea": options.threeSidedMinimumArea = v
