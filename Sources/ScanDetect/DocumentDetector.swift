@@ -13,10 +13,10 @@ import ScanCore
 /// lower, `wholePage`; a photo printed on a card or a page's header band giving way to a surer
 /// outline around it, `enclosingPageFirst`; of accepted pages apart, the one nearest the frame's
 /// centre; of nearly the same outlines, the surest), a few more on a second look when the gate
-/// accepts none, or only just and no sheet widens it (then only outlines apart from its choice
-/// compete with it: `DetectionOptions.secondLookBelow`) (the next in rank, and the best of the
-/// quads the search ranked lower still, verified then: `DetectionOptions.secondLookVerified`),
-/// with a region of a yellow–blue split,
+/// accepts none, or accepts one only just and no sheet widens it, when only outlines apart from
+/// that choice compete with it (`DetectionOptions.secondLookBelow`): the next in rank, and the
+/// best of the quads the search ranked lower still, verified then
+/// (`DetectionOptions.secondLookVerified`), with a region of a yellow–blue split,
 /// the outline a larger budget of lines gives around that region (`RegionGuidedSearch`) and the
 /// measured line outlines that region agrees with, scored again (`EvidenceMeasurer.agreeing`),
 /// and when still none is a page, a last look (`lastLook`) at
@@ -313,12 +313,12 @@ public struct DocumentDetector: Sendable {
         return [page] + ordered.dropFirst()
     }
 
-    /// Whether the second look runs after the first look's choice of `confidence`: when the gate
-    /// accepts none, or one only just (`DetectionOptions.secondLookBelow`), which the second look
-    /// runs after only if it is not widened to a sheet.
+    /// Whether the first look's choice, of `confidence`, leaves the second look to run: when the
+    /// gate accepts none, or accepts one only just (under `DetectionOptions.secondLookBelow`).
+    /// Such a choice is first widened to its sheet where it can be; the second look runs only when
+    /// it is not.
     static func looksAgain(after confidence: Double, options: DetectionOptions) -> Bool {
-        options.secondLookHypotheses > 0
-            && (confidence < options.confidenceThreshold || confidence < options.secondLookBelow)
+        options.secondLookHypotheses > 0 && confidence < max(options.confidenceThreshold, options.secondLookBelow)
     }
 
     /// Polygon IoU under which an outline is apart from an accepted first choice, an outline of
