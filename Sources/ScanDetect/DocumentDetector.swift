@@ -229,14 +229,22 @@ public struct DocumentDetector: Sendable {
             let verified = verifier.verify(outline, lines: moreLines)
             return measurer.measure([WorkingQuad(x: verified.x, y: verified.y, confidence: verified.confidence)]).first
         }
+        // The yellow–blue split, made once for the widening and the second look; the second
+        // look also reads its regions as drawn.
+        var foundSplit: (drawn: [RegionCandidates.Region], bridged: [RegionCandidates.Region])?
+        func tintSplit() -> (drawn: [RegionCandidates.Region], bridged: [RegionCandidates.Region]) {
+            if let found = foundSplit { return found }
+            let found = regionFinder.colourRegions(in: planes, drawing: looksAgain)
+            foundSplit = found
+            return found
+        }
         if accepted, let choice = decided.first {
             // The accepted outline may be part of a sheet (a box printed on it, or a side found on
             // print), when its paper goes on past a side: the outline around the tint region is
             // then the sheet if it encloses the choice, passes the gate and is that paper.
             let widening = SheetWidening(threshold: options.confidenceThreshold, enclosedShare: options.enclosedShare)
             if options.widensToSheet, measurer.evidence.paperGoesOn(pastASideOf: choice),
-               let tint = regionHypotheses(regionFinder.colourRegions(in: planes, drawing: false).bridged,
-                                            snapping: false).first,
+               let tint = regionHypotheses(tintSplit().bridged, snapping: false).first,
                let sheet = guidedOutline(around: tint, worthMeasuring: { widening.encloses($0, choice) }),
                widening.isSheet(sheet, of: choice, evidence: measurer.evidence) {
                 return (fittedToThePage([sheet] + decided, evidence: measurer.evidence), Double(planes.factor))
@@ -247,13 +255,13 @@ public struct DocumentDetector: Sendable {
         }
         // The tint region is measured as drawn: snapped, it found three more pages on the
         // generator's sets but gave seed 9 a false positive (a keyboard, a phone and a mug).
-        let tintRegions = regionFinder.colourRegions(in: planes)
+        let tintRegions = tintSplit()
         let tint = regionHypotheses(tintRegions.bridged, snapping: false).first
         let next = Array(ordered.dropFirst(options.rerankedHypotheses).prefix(options.secondLookHypotheses))
         var further: [WorkingQuad] = []
         if options.secondLookVerified > searched {
             // Quads the search ranked below the first `searched`, where a page with a faint or
-            // covered side may lie, verified now that the first look found nothing.
+            // covered side may lie, verified now that the first look found no sure page.
             let lower = search.hypotheses(lines: lines, count: options.secondLookVerified).dropFirst(searched)
             further = Array(rankedOutlines(Array(lower), lines: lines, verifier: verifier)
                 .prefix(options.secondLookHypotheses))
@@ -276,7 +284,7 @@ public struct DocumentDetector: Sendable {
                 .filter { $0.confidence >= options.confidenceThreshold }
         } ?? []
         var second = (looked + agreed).filter(WorkingQuad.isUnambiguousPage) + guided
-        if let choice = decided.first, choice.confidence >= options.confidenceThreshold {
+        if accepted, let choice = decided.first {
             second = Self.apart(second, from: choice)
         }
         var final = second.isEmpty ? decided : decide(first + second, evidence: measurer.evidence)
